@@ -1,0 +1,155 @@
+"""Maps as TOML data: ``templates/maps/NAME.toml``, validated on load.
+
+A map file looks like::
+
+    id = "classic"
+    name = "The Sunken Keep"
+    rows = 8
+    cols = 8
+    entries = ["B1:N", "H3:E", ...]      # room and the outer side its arrow points through
+    walls = ["A2-B2", "C3-C4", ...]      # interior sides that are walls
+    [rooms]
+    B2.items = ["loot"]
+
+Loading reports every problem at once, each with the file and field it is in:
+``maps/classic.toml: rooms.C4.items[0]: unknown item 'lute'``.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+from games.errors import MapError
+from games.maps import SIDES, DungeonMap, Item, Room, interior_side
+
+DESIGNED_MAPS = ("classic",)
+
+
+def _template(name: str):
+    return resources.files("templates").joinpath("maps", f"{name}.toml")
+
+
+def load_map(name_or_path: str | Path) -> DungeonMap:
+    """A designed map by name (``classic``) or a map file by path. Raises ``MapError``."""
+    text_name = str(name_or_path)
+    if text_name in DESIGNED_MAPS:
+        source, raw = f"maps/{text_name}.toml", _template(text_name).read_text(encoding="utf-8")
+    else:
+        path = Path(name_or_path)
+        source = str(path)
+        try:
+            raw = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise MapError(source, [("", f"no such map file (designed maps: {', '.join(DESIGNED_MAPS)})")]) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MapError(source, [("", f"cannot read the map file: {exc}")]) from None
+    try:
+        data = tomllib.loads(raw)
+    except tomllib.TOMLDecodeError as exc:
+        raise MapError(source, [("", f"not valid TOML: {exc}")]) from None
+    return parse_map(data, source)
+
+
+def parse_map(data: dict, source: str) -> DungeonMap:
+    """Build a map from parsed TOML, checking every field. Raises ``MapError`` listing all problems."""
+    problems: list[tuple[str, str]] = []
+
+    def field(key, kind, default=None):
+        if key not in data:
+            if default is None:
+                problems.append((key, "missing"))
+            return default
+        value = data[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            problems.append((key, f"should be {_kind_name(kind)}, not {value!r}"))
+            return default
+        return value
+
+    map_id = field("id", str)
+    if isinstance(map_id, str) and not re.fullmatch(r"[a-z][a-z0-9-]{0,23}", map_id):
+        problems.append(("id", f"{map_id!r} should be 1-24 lowercase letters, digits or '-', starting with a letter"))
+    name = field("name", str)
+    rows = field("rows", int)
+    cols = field("cols", int)
+    for key in sorted(set(data) - {"id", "name", "rows", "cols", "entries", "walls", "rooms"}):
+        problems.append((key, "unknown field (fields: id, name, rows, cols, entries, walls, rooms)"))
+    size_ok = isinstance(rows, int) and isinstance(cols, int)
+
+    def room_in_map(text, path):
+        try:
+            room = Room.parse(text)
+        except ValueError as exc:
+            problems.append((path, str(exc)))
+            return None
+        if size_ok and not (room.col <= cols and room.row <= rows):
+            problems.append((path, f"room {room.name} is outside the {cols}x{rows} map"))
+            return None
+        return room
+
+    entries = set()
+    for i, text in enumerate(field("entries", list, [])):
+        path = f"entries[{i}]"
+        if not isinstance(text, str) or text.count(":") != 1:
+            problems.append((path, f"write an entryway as ROOM:SIDE, like 'B1:N', not {text!r}"))
+            continue
+        room_text, side = (part.strip().upper() for part in text.split(":"))
+        room = room_in_map(room_text, path)
+        if side not in SIDES or len(side) != 1:
+            problems.append((path, f"side {side!r} is not one of N, E, S, W"))
+        elif room is not None:
+            if (room, side) in entries:
+                problems.append((path, f"entryway {text!r} is listed twice"))
+            entries.add((room, side))
+
+    walls = set()
+    for i, text in enumerate(field("walls", list, [])):
+        path = f"walls[{i}]"
+        if not isinstance(text, str) or text.count("-") != 1:
+            problems.append((path, f"write a wall as ROOM-ROOM, like 'A2-B2', not {text!r}"))
+            continue
+        a, b = (room_in_map(part, path) for part in text.split("-"))
+        if a is None or b is None:
+            continue
+        if abs(a.col - b.col) + abs(a.row - b.row) != 1:
+            problems.append((path, f"{a.name} and {b.name} are not neighbours, so no wall stands between them"))
+        elif interior_side(a, b) in walls:
+            problems.append((path, f"wall {text!r} is listed twice"))
+        else:
+            walls.add(interior_side(a, b))
+
+    items = []
+    for room_text, spec in field("rooms", dict, {}).items():
+        base = f"rooms.{room_text}"
+        room = room_in_map(room_text, base)
+        if not isinstance(spec, dict):
+            problems.append((base, f"should be a table like {{items = [\"loot\"]}}, not {spec!r}"))
+            continue
+        for key in sorted(set(spec) - {"items"}):
+            problems.append((f"{base}.{key}", "unknown field (a room has: items)"))
+        listed = spec.get("items", [])
+        if not isinstance(listed, list):
+            problems.append((f"{base}.items", f"should be a list like [\"loot\"], not {listed!r}"))
+            continue
+        for j, text in enumerate(listed):
+            try:
+                item = Item.parse(text)
+            except ValueError as exc:
+                problems.append((f"{base}.items[{j}]", str(exc)))
+                continue
+            if room is not None:
+                items.append((room, item))
+
+    if problems:
+        raise MapError(source, problems)
+    dungeon = DungeonMap(id=map_id, name=name, rows=rows, cols=cols, walls=frozenset(walls),
+                         entries=frozenset(entries), items=tuple(items))
+    rule_problems = dungeon.problems()
+    if rule_problems:
+        raise MapError(source, rule_problems)
+    return dungeon
+
+
+def _kind_name(kind) -> str:
+    return {str: "text", int: "a whole number", list: "a list", dict: "a table"}.get(kind, kind.__name__)

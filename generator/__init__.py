@@ -1,0 +1,1 @@
+"""Printable sheets and decks, drawn with reportlab from the pure sheet layout."""

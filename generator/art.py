@@ -1,0 +1,781 @@
+"""Vector icon art for the items printed in the rooms of a dungeon map sheet.
+
+Every icon is drawn in a single grey ``ink`` (plus lighter tints of it and
+white), so it prints as mid-grey that a scanner can tell apart from players'
+pen strokes.  Icons are designed on a 100 x 100 unit grid centred on the
+origin and scaled to the requested size.
+"""
+from __future__ import annotations
+
+import math
+
+from generator.fonts import BOLD
+
+__all__ = ["draw_item"]
+
+_LETTERS = "ABCDEF"
+_LW = 3.0          # outline width in grid units (~0.9 pt at 31 pt)
+
+
+# --------------------------------------------------------------------------
+# helpers
+# --------------------------------------------------------------------------
+
+def _tint(ink: float, t: float) -> float:
+    """Mix `ink` toward white by fraction `t` (0 = ink, 1 = white)."""
+    return ink + (1.0 - ink) * t
+
+
+class _Style:
+    def __init__(self, ink: float):
+        self.ink = ink
+        self.light = _tint(ink, 0.78)   # pale fill
+        self.mid = _tint(ink, 0.50)     # medium fill
+        self.dark = _tint(ink, 0.25)    # shade
+
+
+def _fill_stroke(c, p, fill, line, lw=_LW, stroke=True):
+    if fill is not None:
+        c.setFillGray(fill)
+    if line is not None:
+        c.setStrokeGray(line)
+    c.setLineWidth(lw)
+    c.drawPath(p, stroke=1 if stroke and line is not None else 0,
+               fill=1 if fill is not None else 0)
+
+
+def _sticker(c, paths, fill, line, lw=_LW):
+    """Fill `paths` as one merged shape with a single outline around it."""
+    c.setStrokeGray(line)
+    c.setLineWidth(2 * lw)
+    for p in paths:
+        c.drawPath(p, stroke=1, fill=0)
+    c.setFillGray(fill)
+    for p in paths:
+        c.drawPath(p, stroke=0, fill=1)
+
+
+def _line(c, pts, gray, lw, close=False):
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for q in pts[1:]:
+        p.lineTo(*q)
+    if close:
+        p.close()
+    c.setStrokeGray(gray)
+    c.setLineWidth(lw)
+    c.drawPath(p, stroke=1, fill=0)
+
+
+def _curve(c, p0, p1, p2, p3, gray, lw):
+    p = c.beginPath()
+    p.moveTo(*p0)
+    p.curveTo(*p1, *p2, *p3)
+    c.setStrokeGray(gray)
+    c.setLineWidth(lw)
+    c.drawPath(p, stroke=1, fill=0)
+
+
+def _circle(c, x, y, r, fill=None, line=None, lw=_LW):
+    p = c.beginPath()
+    p.circle(x, y, r)
+    _fill_stroke(c, p, fill, line, lw)
+
+
+def _ellipse(c, x, y, rx, ry, fill=None, line=None, lw=_LW):
+    p = c.beginPath()
+    p.ellipse(x - rx, y - ry, 2 * rx, 2 * ry)
+    _fill_stroke(c, p, fill, line, lw)
+
+
+def _poly(c, pts, fill=None, line=None, lw=_LW):
+    p = c.beginPath()
+    p.moveTo(*pts[0])
+    for q in pts[1:]:
+        p.lineTo(*q)
+    p.close()
+    _fill_stroke(c, p, fill, line, lw)
+
+
+def _badge(c, st: _Style, letter: str, x: float, y: float, r: float = 25.0):
+    """Round token with the letter knocked out in white."""
+    _circle(c, x, y, r + 3.5, fill=1.0)                # white halo
+    _circle(c, x, y, r, fill=st.ink)
+    _circle(c, x, y, r - 3.2, fill=None, line=1.0, lw=1.2)
+    size = 48.0                                       # cap height ~35 units
+    c.setFillGray(1.0)
+    c.setFont(BOLD, size)
+    c.drawCentredString(x, y - 0.729 * size / 2.0 + 0.3, letter)
+
+
+# --------------------------------------------------------------------------
+# loot
+# --------------------------------------------------------------------------
+
+def _coin(c, st, x, y, r, face=True):
+    _circle(c, x, y, r, fill=st.mid, line=st.ink, lw=_LW * 0.8)
+    if face:
+        _circle(c, x, y, r * 0.58, fill=None, line=st.ink, lw=_LW * 0.5)
+
+
+def _loot(c, st: _Style):
+    ink = st.ink
+    # coins spilled at the foot of the sack (behind)
+    # sack body
+    body = c.beginPath()
+    body.moveTo(-9, 15)
+    body.curveTo(-30, 8, -42, -10, -40, -28)
+    body.curveTo(-38, -44, -22, -47, 0, -47)
+    body.curveTo(22, -47, 38, -44, 40, -28)
+    body.curveTo(42, -10, 30, 8, 9, 15)
+    body.close()
+    # ruffled top above the tie
+    top = c.beginPath()
+    top.moveTo(-7, 19)
+    top.curveTo(-14, 24, -22, 30, -24, 36)
+    top.curveTo(-20, 40, -16, 37, -13, 40)
+    top.curveTo(-10, 45, -4, 41, 0, 44)
+    top.curveTo(4, 41, 10, 45, 13, 40)
+    top.curveTo(16, 37, 20, 40, 24, 36)
+    top.curveTo(22, 30, 14, 24, 7, 19)
+    top.close()
+    _sticker(c, [top, body], st.light, ink)
+    # inner shadow of the mouth of the sack
+    mouth = c.beginPath()
+    mouth.moveTo(-18, 35)
+    mouth.curveTo(-8, 38, 8, 38, 18, 35)
+    mouth.curveTo(8, 33, -8, 33, -18, 35)
+    mouth.close()
+    _fill_stroke(c, mouth, st.mid, None)
+    # folds of cloth
+    for p0, p1, p2, p3 in (((-6, 9), (-14, 0), (-20, -10), (-22, -22)),
+                           ((6, 9), (12, 2), (16, -6), (17, -14)),
+                           ((-5, 33), (-6, 28), (-5, 25), (-4, 22)),
+                           ((5, 33), (6, 28), (5, 25), (4, 22))):
+        _curve(c, p0, p1, p2, p3, ink, _LW * 0.6)
+    # shading on the left flank
+    shade = c.beginPath()
+    shade.moveTo(-36, -20)
+    shade.curveTo(-36, -36, -26, -42, -10, -43)
+    shade.curveTo(-24, -38, -30, -30, -36, -20)
+    shade.close()
+    _fill_stroke(c, shade, st.mid, None)
+    # rope tie around the neck
+    tie = c.beginPath()
+    tie.roundRect(-13, 14, 26, 8, 4)
+    _fill_stroke(c, tie, st.mid, ink, _LW * 0.8)
+    # knot and dangling rope ends
+    _curve(c, (6, 16), (12, 10), (16, 6), (22, 5), ink, _LW * 1.1)
+    _curve(c, (6, 16), (14, 14), (20, 14), (25, 12), ink, _LW * 1.1)
+    _circle(c, 22, 5, 1.8, fill=ink)
+    _circle(c, 25, 12, 1.8, fill=ink)
+    _circle(c, 5, 18, 3.2, fill=st.mid, line=ink, lw=_LW * 0.8)
+    # emblem: a big coin stitched on the front
+    _circle(c, 0, -20, 14, fill=st.mid, line=ink, lw=_LW * 0.9)
+    _circle(c, 0, -20, 9.5, fill=None, line=ink, lw=_LW * 0.5)
+    star = []
+    for i in range(10):
+        a = math.pi / 2 + i * math.pi / 5
+        rr = 7.0 if i % 2 == 0 else 3.0
+        star.append((rr * math.cos(a), -20 + rr * math.sin(a)))
+    _poly(c, star, fill=ink)
+    # coins spilled in front
+    _coin(c, st, 33, -40, 8)
+    _coin(c, st, -35, -42, 6.5)
+
+
+# --------------------------------------------------------------------------
+# dragon
+# --------------------------------------------------------------------------
+
+def _dragon(c, st: _Style):
+    ink = st.ink
+    # far wing (behind everything)
+    fw = c.beginPath()
+    fw.moveTo(10, 0)
+    fw.curveTo(12, 16, 16, 30, 20, 44)
+    fw.curveTo(14, 38, 10, 34, 6, 28)
+    fw.curveTo(6, 20, 2, 12, -2, 6)
+    fw.close()
+    _fill_stroke(c, fw, st.mid, ink)
+    # near wing
+    w = c.beginPath()
+    w.moveTo(4, -2)
+    w.curveTo(2, 12, -2, 24, -6, 32)      # arm up to wrist
+    w.curveTo(-12, 40, -20, 46, -30, 49)  # to wing tip
+    w.curveTo(-30, 40, -34, 32, -42, 26)  # scallop 1
+    w.curveTo(-36, 18, -36, 10, -38, 4)   # scallop 2
+    w.curveTo(-28, 4, -20, 0, -16, -6)    # scallop 3 to the back
+    w.close()
+    _fill_stroke(c, w, st.light, ink)
+    for end in ((-42, 26), (-38, 4), (-16, -6)):
+        _line(c, [(-6, 32), end], ink, _LW * 0.6)
+    _circle(c, -6, 32, 2.4, fill=ink)
+    # body group: tail, hind leg, torso, neck, head, front leg
+    tail = c.beginPath()
+    tail.moveTo(-18, -14)
+    tail.curveTo(-30, -16, -44, -22, -44, -34)
+    tail.curveTo(-44, -44, -32, -47, -27, -41)
+    tail.curveTo(-24, -37, -28, -33, -32, -35)
+    tail.curveTo(-30, -38, -34, -40, -36, -36)
+    tail.curveTo(-36, -28, -26, -26, -14, -28)
+    tail.close()
+    torso = c.beginPath()
+    torso.moveTo(-22, -20)
+    torso.curveTo(-22, -8, -8, -2, 8, -2)
+    torso.curveTo(18, -2, 24, -10, 22, -20)
+    torso.curveTo(20, -32, 6, -33, -6, -32)
+    torso.curveTo(-16, -32, -22, -28, -22, -20)
+    torso.close()
+    neck = c.beginPath()
+    neck.moveTo(6, -4)
+    neck.curveTo(12, 10, 14, 20, 18, 30)
+    neck.lineTo(30, 26)
+    neck.curveTo(26, 14, 26, 4, 22, -12)
+    neck.close()
+    head = c.beginPath()
+    head.moveTo(16, 28)
+    head.curveTo(16, 36, 22, 40, 30, 39)
+    head.curveTo(38, 38, 42, 35, 47, 33)
+    head.curveTo(50, 32, 50, 26, 46, 26)
+    head.lineTo(34, 24)
+    head.lineTo(44, 21)
+    head.curveTo(46, 20, 44, 17, 42, 17)
+    head.curveTo(34, 16, 26, 18, 22, 20)
+    head.curveTo(18, 22, 16, 24, 16, 28)
+    head.close()
+    horn1 = c.beginPath()
+    horn1.moveTo(20, 36)
+    horn1.curveTo(16, 42, 12, 46, 6, 47)
+    horn1.curveTo(12, 42, 14, 38, 16, 32)
+    horn1.close()
+    horn2 = c.beginPath()
+    horn2.moveTo(26, 38)
+    horn2.curveTo(24, 44, 22, 48, 18, 50)
+    horn2.curveTo(20, 44, 20, 40, 21, 36)
+    horn2.close()
+    hind = c.beginPath()
+    hind.moveTo(-18, -18)
+    hind.curveTo(-8, -18, -4, -26, -8, -34)
+    hind.lineTo(-4, -42)
+    hind.lineTo(-2, -46)
+    hind.lineTo(-16, -46)
+    hind.curveTo(-16, -40, -22, -34, -22, -26)
+    hind.close()
+    front = c.beginPath()
+    front.moveTo(12, -22)
+    front.lineTo(18, -22)
+    front.lineTo(20, -40)
+    front.lineTo(26, -46)
+    front.lineTo(14, -46)
+    front.lineTo(12, -38)
+    front.close()
+    parts = [tail, hind, torso, neck, head, horn1, horn2, front]
+    _sticker(c, parts, st.mid, ink)
+    # back spikes along the neck
+    for (x, y) in ((10, 8), (13, 17), (15, 25)):
+        _poly(c, [(x - 2, y - 3), (x - 7, y + 2), (x, y + 3)], fill=ink)
+    # belly plates
+    belly = c.beginPath()
+    belly.moveTo(18, -6)
+    belly.curveTo(28, 6, 26, 16, 28, 24)
+    belly.lineTo(24, 24)
+    belly.curveTo(22, 14, 20, 4, 12, -6)
+    belly.close()
+    _fill_stroke(c, belly, st.light, None)
+    # eye, nostril, mouth
+    _ellipse(c, 29, 31.5, 3.2, 2.6, fill=1.0, line=ink, lw=_LW * 0.5)
+    _circle(c, 29.8, 31.5, 1.4, fill=ink)
+    _circle(c, 44, 30, 1.1, fill=ink)
+    # tail spade
+    _poly(c, [(-27, -41), (-20, -36), (-18, -44)], fill=ink)
+
+
+# --------------------------------------------------------------------------
+# weapons (drawn pointing up in local coordinates, then laid diagonally)
+# --------------------------------------------------------------------------
+
+def _grip(c, st, x0, x1, y0, y1):
+    p = c.beginPath()
+    p.roundRect(x0, y0, x1 - x0, y1 - y0, 2)
+    _fill_stroke(c, p, st.dark, st.ink, _LW * 0.8)
+    y = y0 + 4
+    while y < y1 - 2:
+        _line(c, [(x0, y - 1.5), (x1, y + 1.5)], st.ink, _LW * 0.5)
+        y += 5
+
+
+def _sword(c, st):
+    ink = st.ink
+    blade = c.beginPath()
+    blade.moveTo(-7, -20)
+    blade.lineTo(-7, 40)
+    blade.lineTo(0, 60)
+    blade.lineTo(7, 40)
+    blade.lineTo(7, -20)
+    blade.close()
+    _fill_stroke(c, blade, st.light, ink)
+    _line(c, [(0, -16), (0, 42)], ink, _LW * 0.55)
+    guard = c.beginPath()
+    guard.moveTo(-22, -18)
+    guard.curveTo(-16, -22, 16, -22, 22, -18)
+    guard.curveTo(24, -22, 22, -26, 18, -26)
+    guard.lineTo(-18, -26)
+    guard.curveTo(-22, -26, -24, -22, -22, -18)
+    guard.close()
+    _fill_stroke(c, guard, st.mid, ink)
+    _grip(c, st, -4.5, 4.5, -48, -26)
+    _circle(c, 0, -53, 6, fill=st.mid, line=ink)
+
+
+def _axe(c, st):
+    ink = st.ink
+    shaft = c.beginPath()
+    shaft.roundRect(-4, -58, 8, 108, 3)
+    _fill_stroke(c, shaft, st.mid, ink)
+    _grip(c, st, -4.5, 4.5, -50, -28)
+    head = c.beginPath()
+    head.moveTo(-3, 42)
+    head.curveTo(-12, 44, -20, 52, -26, 58)
+    head.curveTo(-38, 48, -40, 22, -30, 10)
+    head.curveTo(-22, 18, -12, 24, -3, 26)
+    head.close()
+    _fill_stroke(c, head, st.light, ink)
+    edge = c.beginPath()
+    edge.moveTo(-26, 52)
+    edge.curveTo(-34, 42, -35, 26, -30, 16)
+    c.setStrokeGray(ink)
+    c.setLineWidth(_LW * 0.55)
+    c.drawPath(edge, stroke=1, fill=0)
+    back = c.beginPath()
+    back.moveTo(3, 40)
+    back.lineTo(16, 36)
+    back.lineTo(3, 28)
+    back.close()
+    _fill_stroke(c, back, st.mid, ink)
+    collar = c.beginPath()
+    collar.roundRect(-6, 24, 12, 20, 2)
+    _fill_stroke(c, collar, st.mid, ink)
+    _circle(c, 0, 34, 2, fill=ink)
+
+
+def _bow(c, st):
+    ink = st.ink
+    # string
+    _line(c, [(2, 52), (2, -52)], ink, _LW * 0.5)
+    # arrow
+    _line(c, [(4, 0), (-40, 0)], ink, _LW * 0.9)
+    _poly(c, [(-52, 0), (-38, 6), (-41, 0), (-38, -6)], fill=st.mid, line=ink, lw=_LW * 0.6)
+    for dy in (1, -1):
+        _poly(c, [(2, 0), (-4, 7 * dy), (-14, 7 * dy), (-9, 0)],
+              fill=st.light, line=ink, lw=_LW * 0.6)
+    # limbs (recurved)
+    limb = c.beginPath()
+    limb.moveTo(6, 56)
+    limb.curveTo(0, 56, -2, 52, -6, 46)
+    limb.curveTo(-20, 26, -24, 10, -24, 0)
+    limb.curveTo(-24, -10, -20, -26, -6, -46)
+    limb.curveTo(-2, -52, 0, -56, 6, -56)
+    c.setStrokeGray(ink)
+    c.setLineWidth(9)
+    c.drawPath(limb, stroke=1, fill=0)
+    c.setStrokeGray(st.mid)
+    c.setLineWidth(9 - 2 * _LW * 0.8)
+    c.drawPath(limb, stroke=1, fill=0)
+    _grip(c, st, -29, -19, -9, 9)
+
+
+def _spear(c, st):
+    ink = st.ink
+    shaft = c.beginPath()
+    shaft.roundRect(-3.5, -60, 7, 92, 3)
+    _fill_stroke(c, shaft, st.mid, ink)
+    head = c.beginPath()
+    head.moveTo(0, 64)
+    head.curveTo(8, 50, 12, 40, 10, 34)
+    head.curveTo(8, 30, 4, 28, 3, 28)
+    head.lineTo(-3, 28)
+    head.curveTo(-4, 28, -8, 30, -10, 34)
+    head.curveTo(-12, 40, -8, 50, 0, 64)
+    head.close()
+    _fill_stroke(c, head, st.light, ink)
+    _line(c, [(0, 32), (0, 56)], ink, _LW * 0.55)
+    socket = c.beginPath()
+    socket.roundRect(-5, 18, 10, 11, 2)
+    _fill_stroke(c, socket, st.dark, ink, _LW * 0.8)
+    # pennant tassel on the left
+    flag = c.beginPath()
+    flag.moveTo(-4, 16)
+    flag.curveTo(-12, 14, -18, 10, -22, 2)
+    flag.lineTo(-16, 4)
+    flag.curveTo(-18, -2, -18, -6, -20, -12)
+    flag.curveTo(-12, -6, -8, 2, -4, 4)
+    flag.close()
+    _fill_stroke(c, flag, st.mid, ink, _LW * 0.8)
+    butt = c.beginPath()
+    butt.roundRect(-4.5, -62, 9, 8, 2)
+    _fill_stroke(c, butt, st.dark, ink, _LW * 0.8)
+
+
+def _mace(c, st):
+    ink = st.ink
+    shaft = c.beginPath()
+    shaft.roundRect(-4, -52, 8, 80, 3)
+    _fill_stroke(c, shaft, st.mid, ink)
+    _grip(c, st, -5, 5, -50, -24)
+    _circle(c, 0, -55, 5.5, fill=st.mid, line=ink)
+    cy, r = 38.0, 15.0
+    spikes = []
+    n = 8
+    for i in range(n):
+        a = math.pi / 2 + i * 2 * math.pi / n
+        tip = (math.cos(a) * (r + 10), cy + math.sin(a) * (r + 10))
+        l = (math.cos(a - 0.3) * (r - 1), cy + math.sin(a - 0.3) * (r - 1))
+        rr = (math.cos(a + 0.3) * (r - 1), cy + math.sin(a + 0.3) * (r - 1))
+        spikes.append([l, tip, rr])
+    for sp in spikes:
+        _poly(c, sp, fill=st.mid, line=ink)
+    _circle(c, 0, cy, r, fill=st.light, line=ink)
+    _circle(c, -5, cy + 5, 4, fill=1.0)
+    collar = c.beginPath()
+    collar.roundRect(-6, 20, 12, 6, 2)
+    _fill_stroke(c, collar, st.dark, ink, _LW * 0.8)
+
+
+def _hammer(c, st):
+    ink = st.ink
+    shaft = c.beginPath()
+    shaft.roundRect(-4, -56, 8, 96, 3)
+    _fill_stroke(c, shaft, st.mid, ink)
+    _grip(c, st, -5, 5, -52, -26)
+    _circle(c, 0, -57, 5.5, fill=st.mid, line=ink)
+    head = c.beginPath()
+    head.roundRect(-28, 30, 56, 22, 3)
+    _fill_stroke(c, head, st.light, ink)
+    for x in (-18, 18):
+        band = c.beginPath()
+        band.rect(x - 3, 30, 6, 22)
+        _fill_stroke(c, band, st.mid, ink, _LW * 0.7)
+    face = c.beginPath()
+    face.roundRect(-33, 27, 8, 28, 2)
+    _fill_stroke(c, face, st.mid, ink)
+    face = c.beginPath()
+    face.roundRect(25, 27, 8, 28, 2)
+    _fill_stroke(c, face, st.mid, ink)
+    _circle(c, 0, 41, 3, fill=ink)
+
+
+_WEAPONS = {
+    "A": (_sword, 0.86),
+    "B": (_axe, 0.84),
+    "C": (_bow, 0.84),
+    "D": (_spear, 0.82),
+    "E": (_mace, 0.84),
+    "F": (_hammer, 0.80),
+}
+
+
+def _weapon(c, st, letter):
+    fn, k = _WEAPONS[letter]
+    c.saveState()
+    c.translate(-5, 5)
+    c.rotate(-45)
+    c.scale(k, k)
+    fn(c, st)
+    c.restoreState()
+    _badge(c, st, letter, 25, -25)
+
+
+# --------------------------------------------------------------------------
+# monsters
+# --------------------------------------------------------------------------
+
+def _eye(c, st, x, y, r, look=(0.0, 0.0), brow=0.0):
+    _circle(c, x, y, r, fill=1.0, line=st.ink, lw=_LW * 0.7)
+    _circle(c, x + look[0], y + look[1], r * 0.5, fill=st.ink)
+
+
+def _goblin(c, st):
+    ink = st.ink
+    ears = []
+    for sx in (-1, 1):
+        e = c.beginPath()
+        e.moveTo(sx * 20, 18)
+        e.curveTo(sx * 32, 22, sx * 42, 28, sx * 48, 36)
+        e.curveTo(sx * 40, 14, sx * 32, 4, sx * 22, 0)
+        e.close()
+        ears.append(e)
+    head = c.beginPath()
+    head.moveTo(0, 36)
+    head.curveTo(18, 36, 28, 22, 28, 6)
+    head.curveTo(28, -14, 16, -30, 0, -30)
+    head.curveTo(-16, -30, -28, -14, -28, 6)
+    head.curveTo(-28, 22, -18, 36, 0, 36)
+    head.close()
+    _sticker(c, ears + [head], st.light, ink)
+    for sx in (-1, 1):
+        _curve(c, (sx * 26, 12), (sx * 32, 16), (sx * 38, 20), (sx * 42, 28), ink, _LW * 0.5)
+    # angry brows + eyes
+    for sx in (-1, 1):
+        _eye(c, st, sx * 11, 8, 6.5, (-sx * 1.2, -1))
+        _poly(c, [(sx * 3, 12), (sx * 18, 19), (sx * 19, 15), (sx * 4, 9)], fill=ink)
+    # nose
+    nose = c.beginPath()
+    nose.moveTo(-2, 4)
+    nose.curveTo(-6, -4, -4, -7, 0, -7)
+    nose.curveTo(4, -7, 6, -4, 2, 4)
+    nose.close()
+    _fill_stroke(c, nose, st.mid, ink, _LW * 0.7)
+    # grin with upward fangs
+    m = c.beginPath()
+    m.moveTo(-15, -14)
+    m.curveTo(-8, -24, 8, -24, 15, -14)
+    m.curveTo(8, -18, -8, -18, -15, -14)
+    m.close()
+    _fill_stroke(c, m, ink, ink, _LW * 0.7)
+    for sx in (-1, 1):
+        _poly(c, [(sx * 6, -20), (sx * 9, -11), (sx * 11, -19)], fill=1.0, line=ink, lw=_LW * 0.5)
+
+
+def _ogre(c, st):
+    ink = st.ink
+    horns = []
+    for sx in (-1, 1):
+        h = c.beginPath()
+        h.moveTo(sx * 14, 26)
+        h.curveTo(sx * 24, 34, sx * 30, 42, sx * 28, 50)
+        h.curveTo(sx * 38, 44, sx * 40, 30, sx * 28, 16)
+        h.close()
+        horns.append(h)
+    head = c.beginPath()
+    head.moveTo(0, 32)
+    head.curveTo(20, 32, 32, 20, 32, 2)
+    head.curveTo(32, -20, 20, -32, 0, -32)
+    head.curveTo(-20, -32, -32, -20, -32, 2)
+    head.curveTo(-32, 20, -20, 32, 0, 32)
+    head.close()
+    _sticker(c, [head], st.light, ink)
+    for h in horns:
+        _fill_stroke(c, h, st.mid, ink)
+    for sx in (-1, 1):
+        _curve(c, (sx * 22, 26), (sx * 28, 30), (sx * 32, 34), (sx * 33, 38), ink, _LW * 0.5)
+    # heavy brow ridge
+    brow = c.beginPath()
+    brow.moveTo(-22, 14)
+    brow.curveTo(-12, 20, -4, 16, 0, 11)
+    brow.curveTo(4, 16, 12, 20, 22, 14)
+    brow.lineTo(20, 9)
+    brow.curveTo(12, 13, 4, 10, 0, 6)
+    brow.curveTo(-4, 10, -12, 13, -20, 9)
+    brow.close()
+    _fill_stroke(c, brow, st.mid, ink, _LW * 0.7)
+    for sx in (-1, 1):
+        _eye(c, st, sx * 11, 4, 4.8, (sx * -1, 0))
+    # big flat nose
+    _ellipse(c, 0, -6, 7, 5, fill=st.mid, line=ink, lw=_LW * 0.7)
+    _circle(c, -3, -7, 1.3, fill=ink)
+    _circle(c, 3, -7, 1.3, fill=ink)
+    # mouth with tusks
+    m = c.beginPath()
+    m.moveTo(-17, -16)
+    m.curveTo(-8, -14, 8, -14, 17, -16)
+    m.curveTo(10, -24, -10, -24, -17, -16)
+    m.close()
+    _fill_stroke(c, m, ink, ink, _LW * 0.7)
+    for sx in (-1, 1):
+        _poly(c, [(sx * 8, -22), (sx * 14, -8), (sx * 15, -20)], fill=1.0, line=ink, lw=_LW * 0.6)
+
+
+def _skull(c, st):
+    ink = st.ink
+    sk = c.beginPath()
+    sk.moveTo(0, 38)
+    sk.curveTo(22, 38, 32, 22, 32, 6)
+    sk.curveTo(32, -6, 26, -12, 20, -14)
+    sk.lineTo(18, -28)
+    sk.curveTo(10, -34, -10, -34, -18, -28)
+    sk.lineTo(-20, -14)
+    sk.curveTo(-26, -12, -32, -6, -32, 6)
+    sk.curveTo(-32, 22, -22, 38, 0, 38)
+    sk.close()
+    _sticker(c, [sk], st.light, ink)
+    # crack
+    _line(c, [(4, 38), (7, 30), (3, 25), (6, 19)], ink, _LW * 0.6)
+    # sockets
+    for sx in (-1, 1):
+        s = c.beginPath()
+        s.moveTo(sx * 4, 8)
+        s.curveTo(sx * 4, 16, sx * 10, 18, sx * 16, 16)
+        s.curveTo(sx * 24, 14, sx * 24, 4, sx * 18, 0)
+        s.curveTo(sx * 12, -4, sx * 4, 0, sx * 4, 8)
+        s.close()
+        _fill_stroke(c, s, ink, None)
+        _circle(c, sx * 13, 8, 2.2, fill=1.0)
+    # nose
+    _poly(c, [(0, -2), (-4.5, -10), (4.5, -10)], fill=ink)
+    # teeth
+    tr = c.beginPath()
+    tr.roundRect(-14, -26, 28, 11, 3)
+    _fill_stroke(c, tr, 1.0, ink, _LW * 0.7)
+    for x in (-7, 0, 7):
+        _line(c, [(x, -26), (x, -15)], ink, _LW * 0.5)
+    _line(c, [(-14, -20.5), (14, -20.5)], ink, _LW * 0.5)
+
+
+def _slime(c, st):
+    ink = st.ink
+    b = c.beginPath()
+    b.moveTo(-38, -28)
+    b.curveTo(-40, -6, -28, 10, -16, 22)
+    b.curveTo(-10, 28, -6, 36, 2, 40)
+    b.curveTo(4, 34, 6, 30, 12, 26)
+    b.curveTo(30, 16, 40, -6, 38, -28)
+    b.curveTo(34, -34, 26, -32, 22, -28)
+    b.curveTo(18, -34, 12, -34, 8, -28)
+    b.lineTo(8, -36)
+    b.curveTo(8, -42, 0, -42, 0, -36)
+    b.lineTo(0, -28)
+    b.curveTo(-8, -34, -16, -32, -20, -28)
+    b.curveTo(-26, -34, -34, -34, -38, -28)
+    b.close()
+    _sticker(c, [b], st.light, ink)
+    # glossy highlight
+    h = c.beginPath()
+    h.moveTo(-26, 4)
+    h.curveTo(-24, 12, -18, 18, -12, 22)
+    h.curveTo(-16, 14, -20, 8, -22, 0)
+    h.close()
+    _fill_stroke(c, h, 1.0, None)
+    for sx in (-1, 1):
+        _eye(c, st, sx * 11, 2, 7, (sx * 1.5, 1.5))
+    m = c.beginPath()
+    m.moveTo(-10, -12)
+    m.curveTo(-6, -22, 6, -22, 10, -12)
+    m.curveTo(4, -15, -4, -15, -10, -12)
+    m.close()
+    _fill_stroke(c, m, ink, ink, _LW * 0.6)
+    # bubbles
+    _circle(c, 20, 14, 2.8, fill=None, line=ink, lw=_LW * 0.5)
+    _circle(c, 26, 4, 1.8, fill=None, line=ink, lw=_LW * 0.5)
+
+
+def _cyclops(c, st):
+    ink = st.ink
+    horn = c.beginPath()
+    horn.moveTo(-7, 28)
+    horn.curveTo(-4, 38, 0, 44, 4, 50)
+    horn.curveTo(8, 42, 9, 34, 7, 28)
+    horn.close()
+    head = c.beginPath()
+    head.moveTo(0, 32)
+    head.curveTo(22, 32, 32, 16, 32, -2)
+    head.curveTo(32, -24, 18, -34, 0, -34)
+    head.curveTo(-18, -34, -32, -24, -32, -2)
+    head.curveTo(-32, 16, -22, 32, 0, 32)
+    head.close()
+    _fill_stroke(c, horn, st.mid, ink)
+    _sticker(c, [head], st.light, ink)
+    # spots
+    for (x, y, r) in ((-22, 14, 3), (-25, 4, 2), (22, 18, 2.5)):
+        _circle(c, x, y, r, fill=st.mid)
+    # one big eye
+    _ellipse(c, 0, 8, 14, 11, fill=1.0, line=ink, lw=_LW * 0.8)
+    _circle(c, 1, 7, 6.5, fill=ink)
+    _circle(c, 3, 9.5, 2, fill=1.0)
+    # lid
+    lid = c.beginPath()
+    lid.moveTo(-15, 12)
+    lid.curveTo(-8, 22, 8, 22, 15, 12)
+    lid.curveTo(8, 18, -8, 18, -15, 12)
+    lid.close()
+    _fill_stroke(c, lid, st.mid, ink, _LW * 0.6)
+    # jagged grin
+    m = c.beginPath()
+    m.moveTo(-18, -12)
+    m.curveTo(-8, -26, 8, -26, 18, -12)
+    m.curveTo(8, -16, -8, -16, -18, -12)
+    m.close()
+    _fill_stroke(c, m, ink, ink, _LW * 0.6)
+    teeth = [(-12, -14.5), (-6, -15.6), (0, -16), (6, -15.6), (12, -14.5)]
+    for (x, y) in teeth:
+        _poly(c, [(x - 2.6, y + 0.3), (x, y - 5), (x + 2.6, y + 0.3)], fill=1.0)
+
+
+def _ghost(c, st):
+    ink = st.ink
+    g = c.beginPath()
+    g.moveTo(0, 40)
+    g.curveTo(20, 40, 30, 26, 30, 8)
+    g.lineTo(40, 2)
+    g.curveTo(40, -4, 34, -6, 30, -4)
+    g.lineTo(30, -26)
+    g.curveTo(26, -34, 20, -34, 16, -26)
+    g.curveTo(12, -36, 4, -36, 0, -28)
+    g.curveTo(-4, -36, -12, -36, -16, -26)
+    g.curveTo(-20, -34, -28, -36, -32, -28)
+    g.lineTo(-30, -4)
+    g.curveTo(-34, -6, -40, -4, -40, 2)
+    g.lineTo(-30, 8)
+    g.curveTo(-30, 26, -20, 40, 0, 40)
+    g.close()
+    _sticker(c, [g], st.light, ink)
+    for sx in (-1, 1):
+        _ellipse(c, sx * 10, 12, 5.5, 8, fill=ink)
+        _circle(c, sx * 10 + 1.5, 15, 1.8, fill=1.0)
+    _ellipse(c, 0, -8, 6, 8, fill=ink)
+    _ellipse(c, -20, 0, 4, 2.5, fill=st.mid)
+    _ellipse(c, 20, 0, 4, 2.5, fill=st.mid)
+
+
+_MONSTERS = {
+    "A": _goblin,
+    "B": _ogre,
+    "C": _skull,
+    "D": _slime,
+    "E": _cyclops,
+    "F": _ghost,
+}
+
+
+def _monster(c, st, letter):
+    c.saveState()
+    c.translate(-8, 6)
+    c.scale(0.9, 0.9)
+    _MONSTERS[letter](c, st)
+    c.restoreState()
+    _badge(c, st, letter, 25, -25)
+
+
+# --------------------------------------------------------------------------
+# public entry point
+# --------------------------------------------------------------------------
+
+def _parse(item: str):
+    if item == "loot":
+        return _loot, None
+    if item == "dragon":
+        return _dragon, None
+    kind, sep, letter = item.partition(":") if isinstance(item, str) else ("", "", "")
+    if sep and len(letter) == 1 and letter in _LETTERS:
+        if kind == "weapon":
+            return _weapon, letter
+        if kind == "monster":
+            return _monster, letter
+    raise ValueError(f"unknown item {item!r}")
+
+
+def draw_item(c, item: str, cx: float, cy: float, size: float, *, ink=0.55) -> None:
+    """Draw `item` centred on (cx, cy) in reportlab points (origin bottom-left, y up), fitting a size x size square."""
+    fn, letter = _parse(item)
+    st = _Style(float(ink))
+    c.saveState()
+    c.translate(cx, cy)
+    s = size / 100.0
+    c.scale(s, s)
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    if letter is None:
+        fn(c, st)
+    else:
+        fn(c, st, letter)
+    c.restoreState()

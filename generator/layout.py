@@ -1,0 +1,320 @@
+"""The sheet layout: where every room, side, box and marker sits on the page.
+
+One pure module, computed once from a map and a paper size, read by the PDF
+renderer, the scanner and the overlay, and written as ``FILE.layout.json``
+(CONTRACTS.md section 2). No reportlab, no OpenCV here.
+
+Coordinates are millimetres from the page's top-left corner, x to the right,
+y downwards: the way a person reads the sheet.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from games.maps import SIDES, STEP, DungeonMap, Room
+from games.mapcode import decode_map, encode_map
+from games.scoring import SCORE_ITEMS
+
+FORMAT = "scrawl.sheet-layout/1"
+LAYOUT_VERSION = 1
+GAME = "doodles"
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+MARGIN = 8.0          # nothing is printed closer to the paper's edge
+MARKER_SIZE = 12.0    # ArUco DICT_4X4_50, ids 0-3 clockwise from the top-left
+MARKER_DICTIONARY = "DICT_4X4_50"
+MARKER_IDS = {"doodles": (0, 1, 2, 3)}
+QR_SIZE = 24.0
+HEADER_BOTTOM = MARGIN + 26.0
+LABEL_BAND = 4.0      # column letters and row numbers
+ARROW_BAND = 6.5      # entry arrows, between the labels and the grid
+RULER_LENGTH = 50.0
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in millimetres: top-left corner, width, height."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
+                and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
+
+    def overlaps(self, other: "Rect") -> bool:
+        """True when the two share area (touching edges do not count)."""
+        return (min(self.right, other.right) - max(self.x, other.x) > 1e-6
+                and min(self.bottom, other.bottom) - max(self.y, other.y) > 1e-6)
+
+    def grown(self, by: float) -> "Rect":
+        return Rect(self.x - by, self.y - by, self.w + 2 * by, self.h + 2 * by)
+
+    def to_json(self) -> dict:
+        return {"x_mm": _mm(self.x), "y_mm": _mm(self.y), "w_mm": _mm(self.w), "h_mm": _mm(self.h)}
+
+
+@dataclass(frozen=True)
+class RoomCell:
+    room: Room
+    rect: Rect
+    items: tuple[str, ...]
+    round_box: tuple[float, float, float]   # centre x, centre y, radius
+
+    def side_midpoint(self, side: str) -> tuple[float, float]:
+        cx, cy = self.rect.centre
+        dc, dr = STEP[side]
+        return (cx + dc * self.rect.w / 2, cy + dr * self.rect.h / 2)
+
+
+@dataclass(frozen=True)
+class Marker:
+    id: int
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class EntryArrow:
+    room: Room
+    side: str
+    tip: tuple[float, float]
+    tail: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    item: int
+    label: str
+    rule: str
+    row: Rect            # the whole line
+    badge: Rect          # the item number
+    text: Rect           # label and rule
+    tally: Rect | None   # tally space, items 6 and 7
+    count: Rect
+    points: Rect
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """Everything printed on one dungeon map sheet, in millimetres."""
+
+    dungeon: DungeonMap
+    paper: str
+    width: float
+    height: float
+    room_size: float
+    grid: Rect
+    rooms: tuple[RoomCell, ...]
+    arrows: tuple[EntryArrow, ...]
+    col_labels: tuple[tuple[str, float, float], ...]   # text, centre x, centre y
+    row_labels: tuple[tuple[str, float, float], ...]
+    header: Rect
+    name_line: Rect
+    qr: Rect
+    markers: tuple[Marker, ...]
+    score_area: Rect
+    score_lines: tuple[ScoreLine, ...]
+    total: Rect
+    ruler: Rect
+
+    def room_cell(self, name: str) -> RoomCell:
+        room = Room.parse(name)
+        return self.rooms[(room.row - 1) * self.dungeon.cols + room.col - 1]
+
+    def sides(self) -> list[dict]:
+        """Every side of every room that is not a plain wall (CONTRACTS.md section 2)."""
+        return [{"room": cell.room.name, "side": side, "kind": self.dungeon.side_kind(cell.room, side)}
+                for cell in self.rooms for side in SIDES
+                if self.dungeon.side_kind(cell.room, side) != "wall"]
+
+    def boxes(self) -> dict[str, Rect]:
+        """Named boxes players write in: tallies, counts, points, total, name."""
+        boxes = {"unusable_tally": self.score_lines[5].tally, "trap_tally": self.score_lines[6].tally}
+        for line in self.score_lines:
+            boxes[f"count_{line.item}"] = line.count
+            boxes[f"points_{line.item}"] = line.points
+        boxes["total"] = self.total
+        boxes["name"] = self.name_line
+        return boxes
+
+    def to_json(self, players: int = 1) -> dict:
+        """The ``scrawl.sheet-layout/1`` document for ``players`` pages of this sheet."""
+        dungeon = self.dungeon
+        page_common = {
+            "rooms": [{"id": c.room.name, "row": c.room.row, "col": c.room.col,
+                       **{k: v for k, v in c.rect.to_json().items()},
+                       "items": list(c.items),
+                       "round_box": {"cx_mm": _mm(c.round_box[0]), "cy_mm": _mm(c.round_box[1]),
+                                     "r_mm": _mm(c.round_box[2])}} for c in self.rooms],
+            "sides": self.sides(),
+            "boxes": {name: rect.to_json() for name, rect in self.boxes().items()},
+            "markers": [{"id": m.id, "x_mm": _mm(m.rect.x), "y_mm": _mm(m.rect.y), "size_mm": _mm(m.rect.w)}
+                        for m in self.markers],
+            "qr": {"x_mm": _mm(self.qr.x), "y_mm": _mm(self.qr.y), "size_mm": _mm(self.qr.w)},
+        }
+        return {
+            "format": FORMAT,
+            "game": GAME,
+            "layout_version": LAYOUT_VERSION,
+            "map": {"id": dungeon.id, "name": dungeon.name, "seed": dungeon.seed, "version": dungeon.version,
+                    "rows": dungeon.rows, "cols": dungeon.cols, "code": encode_map(dungeon)},
+            "page": {"paper": self.paper, "width_mm": self.width, "height_mm": self.height},
+            "marker_dictionary": MARKER_DICTIONARY,
+            "pages": [{"page": n, "player": n, "qr_text": self.sheet_id(n).qr_text(), **page_common}
+                      for n in range(1, players + 1)],
+        }
+
+    def sheet_id(self, player: int) -> "SheetId":
+        d = self.dungeon
+        return SheetId(game=GAME, paper=self.paper, player=player, map_id=d.id, seed=d.seed,
+                       map_version=d.version, map_code=encode_map(d))
+
+
+def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
+    """Lay out a dungeon map sheet for ``paper`` (``a4`` or ``letter``)."""
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r} (one of: {', '.join(PAPERS)})")
+    width, height = PAPERS[paper]
+    rows, cols = dungeon.rows, dungeon.cols
+    ruler_top = height - MARGIN - 5.0
+    lines = len(SCORE_ITEMS) + 1  # the seven items and the total
+    score_title = 5.0
+
+    # The largest room (up to 20 mm) that leaves the scoring section lines of 5.5 mm or more.
+    grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
+    below_grid = ARROW_BAND + 3.5
+    free_height = ruler_top - 2.0 - grid_top - below_grid - score_title - lines * 5.5
+    free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0)
+    room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
+    grid = Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
+
+    rooms = []
+    for r in dungeon.rooms():
+        rect = Rect(grid.x + (r.col - 1) * room, grid.y + (r.row - 1) * room, room, room)
+        radius = round(0.13 * room, 2)
+        item = dungeon.item_at(r)
+        rooms.append(RoomCell(r, rect, (item.name,) if item else (),
+                              (rect.x + radius + 1.1, rect.y + radius + 1.1, radius)))
+    cell = {c.room: c for c in rooms}
+    arrows = []
+    for r, side in sorted(dungeon.entries):
+        mx, my = cell[r].side_midpoint(side)
+        dc, dr = STEP[side]
+        arrows.append(EntryArrow(r, side, (mx + dc * 0.8, my + dr * 0.8),
+                                 (mx + dc * (ARROW_BAND - 0.3), my + dr * (ARROW_BAND - 0.3))))
+    label_offset = ARROW_BAND + LABEL_BAND / 2
+    col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
+    row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
+
+    markers = (
+        Marker(0, Rect(MARGIN, MARGIN, MARKER_SIZE, MARKER_SIZE)),
+        Marker(1, Rect(width - MARGIN - MARKER_SIZE, MARGIN, MARKER_SIZE, MARKER_SIZE)),
+        Marker(2, Rect(width - MARGIN - MARKER_SIZE, height - MARGIN - MARKER_SIZE, MARKER_SIZE, MARKER_SIZE)),
+        Marker(3, Rect(MARGIN, height - MARGIN - MARKER_SIZE, MARKER_SIZE, MARKER_SIZE)),
+    )
+    inner_left = MARGIN + MARKER_SIZE + 4.0
+    qr = Rect(width - inner_left - QR_SIZE, MARGIN + 1.0, QR_SIZE, QR_SIZE)
+    header = Rect(inner_left, MARGIN, qr.x - 4.0 - inner_left, HEADER_BOTTOM - MARGIN)
+    name_line = Rect(header.x + 22.0, HEADER_BOTTOM - 6.0, header.w - 22.0 - 34.0, 5.0)
+
+    score_top = grid.bottom + below_grid
+    line_h = min(7.0, (ruler_top - 2.0 - score_top - score_title) / lines)
+    score_area = Rect(grid.x, score_top, grid.w, score_title + lines * line_h)
+    box_h = line_h - 1.2
+    points_w, count_w, tally_w = 13.0, 11.0, 40.0
+    score_lines = []
+    for i, (number, label, rule) in enumerate(SCORE_ITEMS):
+        row = Rect(grid.x, score_top + score_title + i * line_h, grid.w, line_h)
+        inner_y = row.y + 0.6
+        points = Rect(row.right - points_w, inner_y, points_w, box_h)
+        count = Rect(points.x - 2.0 - count_w, inner_y, count_w, box_h)
+        tally = Rect(count.x - 3.0 - tally_w, inner_y, tally_w, box_h) if number in (6, 7) else None
+        badge = Rect(row.x, inner_y, box_h, box_h)
+        text_right = (tally.x if tally else count.x) - 2.0
+        text = Rect(badge.right + 2.0, inner_y, text_right - badge.right - 2.0, box_h)
+        score_lines.append(ScoreLine(number, label, rule, row, badge, text, tally, count, points))
+    total_y = score_top + score_title + len(SCORE_ITEMS) * line_h + 0.6
+    total = Rect(grid.right - points_w - 4.0, total_y, points_w + 4.0, box_h)
+    ruler = Rect(width / 2 - RULER_LENGTH + 8.0, height - MARGIN - 5.0, RULER_LENGTH, 5.0)
+
+    return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
+                       grid=grid, rooms=tuple(rooms), arrows=tuple(arrows), col_labels=col_labels,
+                       row_labels=row_labels, header=header, name_line=name_line, qr=qr, markers=markers,
+                       score_area=score_area, score_lines=tuple(score_lines), total=total, ruler=ruler)
+
+
+# -- the QR code: which sheet this is -------------------------------------------
+
+_QR_PREFIX = "SCRAWL"
+
+
+@dataclass(frozen=True)
+class SheetId:
+    """What a sheet's QR code says: game, paper, player, layout version, and the map.
+
+    The map travels both by name (``classic``, or a random map's seed and
+    algorithm version) and whole, as a map code, so a sheet printed by any
+    release scans without the template it was made from. The text uses only
+    characters of the QR alphanumeric mode::
+
+        SCRAWL/L1/DOODLES/A4/P1/CLASSIC/C54BCC...
+        SCRAWL/L1/DOODLES/LETTER/P2/RANDOM.1.42/C5YDAK...
+    """
+
+    game: str
+    paper: str
+    player: int
+    map_id: str
+    seed: int | None
+    map_version: int | None
+    map_code: str
+    layout_version: int = LAYOUT_VERSION
+
+    def qr_text(self) -> str:
+        token = self.map_id.upper()
+        if self.seed is not None:
+            token += f".{self.map_version}.{self.seed}"
+        return "/".join([_QR_PREFIX, f"L{self.layout_version}", self.game.upper(), self.paper.upper(),
+                         f"P{self.player}", token, self.map_code])
+
+    @classmethod
+    def parse(cls, text: str) -> "SheetId":
+        """Read a QR text. Raises ``ValueError`` saying why a code is not one of our sheets."""
+        parts = str(text).strip().split("/")
+        if len(parts) != 7 or parts[0] != _QR_PREFIX:
+            raise ValueError(f"not a dungeon-scrawl sheet code: {text[:40]!r}")
+        _, layout, game, paper, player, token, code = parts
+        match = re.fullmatch(r"([A-Z][A-Z0-9-]*)(?:\.(\d+)\.(\d+))?", token)
+        if not (re.fullmatch(r"L\d+", layout) and re.fullmatch(r"P\d+", player) and match):
+            raise ValueError(f"damaged dungeon-scrawl sheet code: {text[:40]!r}")
+        if paper.lower() not in PAPERS:
+            raise ValueError(f"sheet code names an unknown paper {paper!r}")
+        map_id, version, seed = match.groups()
+        return cls(game=game.lower(), paper=paper.lower(), player=int(player[1:]), map_id=map_id.lower(),
+                   seed=int(seed) if seed else None, map_version=int(version) if version else None,
+                   map_code=code, layout_version=int(layout[1:]))
+
+    def dungeon(self) -> DungeonMap:
+        """The map this sheet was printed with, rebuilt from its code."""
+        return decode_map(self.map_code, map_id=self.map_id, seed=self.seed, version=self.map_version,
+                          name=self.map_id if self.seed is None else f"Random dungeon #{self.seed}")
+
+
+def _mm(value: float) -> float:
+    return round(float(value), 2)

@@ -1,0 +1,1 @@
+"""Phone photos of sheets in, marks and scores out."""

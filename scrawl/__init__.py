@@ -1,0 +1,1 @@
+"""The front doors: the scrawl command and the game-night web page."""

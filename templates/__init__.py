@@ -1,0 +1,1 @@
+"""Templates: maps, decks, die and tables as TOML data, validated on load."""
