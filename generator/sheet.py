@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.barcode import qrencoder
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -279,12 +277,24 @@ def _draw_markers(page: Page, layout: SheetLayout) -> None:
 
 
 def _draw_qr(page: Page, layout: SheetLayout, player: int) -> None:
-    widget = QrCodeWidget(layout.sheet_id(player).qr_text(), barLevel="M", barBorder=0)
-    x0, y0, x1, y1 = widget.getBounds()
-    size = layout.qr.w * mm
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
-    drawing.add(widget)
-    renderPDF.draw(drawing, page.c, *page.pt(layout.qr.x, layout.qr.bottom))
+    """The sheet's QR code, from reportlab's encoder, as filled runs of dark modules."""
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(layout.sheet_id(player).qr_text())
+    code.make()
+    count = code.getModuleCount()
+    step = layout.qr.w / count
+    page.c.setFillGray(0)
+    for row in range(count):
+        col = 0
+        while col < count:
+            if not code.isDark(row, col):
+                col += 1
+                continue
+            start = col
+            while col < count and code.isDark(row, col):
+                col += 1
+            page.rect(layout.qr.x + start * step - 0.01, layout.qr.y + row * step - 0.01,
+                      (col - start) * step + 0.02, step + 0.02, stroke=0, fill=1)
     page.c.setFillGray(0.45)
     page.text(layout.qr.centre[0], layout.qr.bottom + 2.6, f"player {player}", font=fonts.BODY, size=5.5,
               align="centre")

@@ -1,0 +1,109 @@
+"""`scrawl sheet` as a user runs it: files written, exit codes, one-line errors."""
+import json
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+from scrawl.cli import main
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_sheet_writes_pdf_and_layout_into_output_by_default(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "sheet", "--players", "2")
+    assert code == 0 and err == ""
+    pdf = tmp_path / "output" / "sheet-classic-a4.pdf"
+    layout = tmp_path / "output" / "sheet-classic-a4.layout.json"
+    assert pdf.is_file() and layout.is_file()
+    assert "Wrote output/sheet-classic-a4.pdf (2 pages, A4, The Sunken Keep)" in out
+    assert len(PdfReader(pdf).pages) == 2
+    document = json.loads(layout.read_text())
+    assert document["format"] == "scrawl.sheet-layout/1"
+    assert [page["player"] for page in document["pages"]] == [1, 2]
+
+
+def test_random_map_prints_its_seed_and_repeats_byte_for_byte(tmp_path, capsys):
+    code, out, _ = run(capsys, "sheet", "--map", "random", "-o", str(tmp_path / "a.pdf"))
+    assert code == 0
+    seed = int(out.split("Seed ")[1].split(":")[0])
+    assert f"--seed {seed}" in out
+    code, _, _ = run(capsys, "sheet", "--map", "random", "--seed", str(seed), "-o", str(tmp_path / "b.pdf"))
+    assert code == 0
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+    assert (tmp_path / "a.layout.json").read_text() == (tmp_path / "b.layout.json").read_text()
+    assert json.loads((tmp_path / "a.layout.json").read_text())["map"]["seed"] == seed
+
+
+def test_letter_paper_and_output_folder_created(tmp_path, capsys):
+    target = tmp_path / "new" / "folder" / "keep.pdf"
+    code, out, _ = run(capsys, "sheet", "--paper", "LETTER", "-o", str(target))
+    assert code == 0 and target.is_file()
+    page = PdfReader(target).pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+
+
+def test_a_map_file_of_your_own(tmp_path, capsys):
+    from tests_support import TINY_MAP
+
+    source = tmp_path / "tiny.toml"
+    source.write_text(TINY_MAP)
+    code, out, _ = run(capsys, "sheet", "--map", str(source), "-o", str(tmp_path / "tiny.pdf"))
+    assert code == 0, out
+    document = json.loads((tmp_path / "tiny.layout.json").read_text())
+    assert (document["map"]["rows"], document["map"]["cols"]) == (5, 5)
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["sheet", "--paper", "a5"], "Invalid value for '--paper': 'a5' is not one of 'a4', 'letter'"),
+    (["sheet", "--players", "0"], "Invalid value for '--players'"),
+    (["sheet", "--map", "dungeon9"], "unknown map 'dungeon9': use --map classic, --map random or --map FILE.toml"),
+    (["sheet", "--seed", "3"], "--seed only applies to --map random"),
+    (["sheet", "--map", "random", "--seed", "x"], "Invalid value for '--seed'"),
+    (["sheet", "-o", "sheet.png"], "the sheet is a PDF, so name it FILE.pdf"),
+    (["sheet", "--map", "missing.toml"], "missing.toml: no such map file"),
+    (["sheet", "--colour", "red"], "No such option: --colour"),
+    (["shet"], "No such command 'shet'"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(tmp_path, monkeypatch, capsys, args, expected):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("scrawl: error: "), err
+    assert expected in err
+    assert "Traceback" not in err + out
+    assert not (tmp_path / "output").exists(), "nothing is written on bad input"
+
+
+def test_a_broken_map_file_names_every_problem_on_one_line(tmp_path, capsys):
+    from tests_support import TINY_MAP
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text(TINY_MAP.replace('"monster:D"', '"lute"').replace('"E4:E"', '"E4:Q"'))
+    code, _, err = run(capsys, "sheet", "--map", str(broken), "-o", str(tmp_path / "x.pdf"))
+    assert code == 2 and err.count("\n") == 1
+    assert f"{broken}: rooms.C4.items[0]: unknown item 'lute'" in err
+    assert "entries[3]: side 'Q' is not one of N, E, S, W" in err
+
+
+def test_help_shows_examples(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "Examples" in out and "scrawl sheet --map random --seed 1234" in out
+    code, out, _ = run(capsys, "sheet", "--help")
+    assert code == 0 and "Examples" in out and "--players" in out and "--paper" in out
+    code, out, _ = run(capsys)
+    assert code == 0 and "sheet" in out
+
+
+def test_the_installed_command_exits_2_without_a_traceback(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "scrawl.cli", "sheet", "--paper", "a3"],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("scrawl: error: Invalid value for '--paper'")
+    assert "Traceback" not in result.stderr
