@@ -18,7 +18,7 @@ from generator import art, fonts
 from generator.layout import LAYOUT_VERSION, MARKER_DICTIONARY, SheetLayout
 
 PRINT_GREY = 0.55     # what players draw over
-LIGHT_GREY = 0.80
+LIGHT_GREY = 0.72
 WALL_GREY = 0.15
 TEXT_GREY = 0.12
 ACCENT = Color(0.55, 0.16, 0.12)   # entry arrows and the title: dark enough for greyscale
@@ -242,11 +242,11 @@ def _draw_ruler(page: Page, layout: SheetLayout) -> None:
         tick = 2.6 if i % 10 == 0 else (1.8 if i % 5 == 0 else 1.0)
         page.line(ruler.x + i, ruler.y, ruler.x + i, ruler.y + tick)
     for i in range(0, 6):
-        page.text(ruler.x + 10 * i + (0.9 if i < 5 else -0.9), ruler.bottom - 0.2, f"{i}" if i < 5 else "5 cm",
-                  font=fonts.BODY, size=5.5, align="left" if i < 5 else "right")
-    page.text(ruler.right + 3.0, ruler.y + 2.2, "Print at 100% (no \u2018fit to page\u2019):",
+        page.text(ruler.x + 10 * i, ruler.bottom - 0.2, str(i), font=fonts.BODY, size=5.5, align="centre")
+    page.text(ruler.right + 1.2, ruler.bottom - 0.2, "cm", font=fonts.BODY, size=5.5)
+    page.text(ruler.right + 6.0, ruler.y + 2.2, "Print at 100% (no \u2018fit to page\u2019):",
               font=fonts.ITALIC, size=6.5)
-    page.text(ruler.right + 3.0, ruler.y + 5.0, "this bar must measure 5 cm.", font=fonts.ITALIC, size=6.5)
+    page.text(ruler.right + 6.0, ruler.y + 5.0, "this bar must measure 5 cm.", font=fonts.ITALIC, size=6.5)
     c.setFillGray(0.45)
     page.text(layout.markers[3].rect.right + 4.0, ruler.bottom - 0.2,
               f"dungeon-scrawl  \u00b7  layout v{LAYOUT_VERSION}  \u00b7  {layout.paper.upper()}",

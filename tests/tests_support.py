@@ -1,4 +1,19 @@
-"""Test data shared by several test files."""
+"""Test data and helpers shared by several test files."""
+from collections import deque
+
+
+def reachable(dungeon, starts):
+    """Rooms reachable from ``starts`` through passages: the tests' own search, not the model's."""
+    seen, queue = set(starts), deque(starts)
+    while queue:
+        room = queue.popleft()
+        for side in "NESW":
+            other = room.neighbour(side)
+            if dungeon.side_kind(room, side) == "passage" and other not in seen:
+                seen.add(other)
+                queue.append(other)
+    return seen
+
 
 # A small valid 5x5 map file.
 TINY_MAP = """

@@ -1,8 +1,7 @@
-from collections import deque
-
 import pytest
 
 from games.maps import Item, Room, standard_items
+from tests_support import reachable
 
 
 def test_room_names_round_trip():
@@ -38,16 +37,7 @@ def test_classic_map_is_a_complete_8x8_dungeon(classic):
 
 
 def test_classic_map_every_room_reachable_through_passages(classic):
-    start = [room for room, _ in classic.entries]
-    seen, queue = set(start), deque(start)
-    while queue:
-        room = queue.popleft()
-        for side in "NESW":
-            other = room.neighbour(side)
-            if classic.side_kind(room, side) == "passage" and other not in seen:
-                seen.add(other)
-                queue.append(other)
-    assert len(seen) == 64
+    assert len(reachable(classic, [room for room, _ in classic.entries])) == 64
 
 
 def test_side_kinds_agree_from_both_rooms(classic):

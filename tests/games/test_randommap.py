@@ -1,25 +1,14 @@
 """Random maps keep their promises over many seeds, and a seed always makes the same map."""
-from collections import Counter, deque
+from collections import Counter
 
 import pytest
 
 from games.mapcode import encode_map
 from games.maps import Room, standard_items
 from games.randommap import LATEST_VERSION, random_map
+from tests_support import reachable
 
 SEEDS = range(250)
-
-
-def reachable(dungeon, starts):
-    seen, queue = set(starts), deque(starts)
-    while queue:
-        room = queue.popleft()
-        for side in "NESW":
-            other = room.neighbour(side)
-            if dungeon.side_kind(room, side) == "passage" and other not in seen:
-                seen.add(other)
-                queue.append(other)
-    return seen
 
 
 @pytest.fixture(scope="module")
