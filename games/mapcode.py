@@ -14,6 +14,8 @@ An 8x8 map is 52 characters.
 """
 from __future__ import annotations
 
+import hashlib
+
 from games.errors import MapError
 from games.maps import DungeonMap, Item, Room, standard_items
 
@@ -81,3 +83,10 @@ def decode_map(code: str, *, map_id: str = "coded", name: str = "", seed: int | 
     if problems:
         raise MapError(source, problems)
     return dungeon
+
+
+def map_check(dungeon: DungeonMap) -> str:
+    """Four characters that change whenever the map does: a sheet's check that its map is the one in hand."""
+    digest = hashlib.sha256(encode_map(dungeon).encode("ascii")).digest()
+    bits = int.from_bytes(digest[:3], "big") >> 4   # 20 bits
+    return "".join(ALPHABET[(bits >> shift) & 31] for shift in (15, 10, 5, 0))

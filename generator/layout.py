@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass
 
 from games.maps import SIDES, STEP, DungeonMap, Room
-from games.mapcode import decode_map, encode_map
+from games.mapcode import decode_map, encode_map, map_check
+from games.mapfile import DESIGNED_MAPS, load_map
+from games.randommap import random_map
 from games.scoring import SCORE_ITEMS
 
 FORMAT = "scrawl.sheet-layout/1"
@@ -23,7 +25,7 @@ GAME = "doodles"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 MARGIN = 8.0          # nothing is printed closer to the paper's edge
-MARKER_SIZE = 12.0    # ArUco DICT_4X4_50, ids 0-3 clockwise from the top-left
+MARKER_SIZE = 14.0    # ArUco DICT_4X4_50, ids 0-3 clockwise from the top-left
 MARKER_DICTIONARY = "DICT_4X4_50"
 MARKER_IDS = {"doodles": (0, 1, 2, 3)}
 QR_SIZE = 24.0
@@ -173,7 +175,8 @@ class SheetLayout:
             "game": GAME,
             "layout_version": LAYOUT_VERSION,
             "map": {"id": dungeon.id, "name": dungeon.name, "seed": dungeon.seed, "version": dungeon.version,
-                    "rows": dungeon.rows, "cols": dungeon.cols, "code": encode_map(dungeon)},
+                    "rows": dungeon.rows, "cols": dungeon.cols, "code": encode_map(dungeon),
+                    "check": map_check(dungeon)},
             "page": {"paper": self.paper, "width_mm": self.width, "height_mm": self.height},
             "marker_dictionary": MARKER_DICTIONARY,
             "pages": [{"page": n, "player": n, "qr_text": self.sheet_id(n).qr_text(), **page_common}
@@ -181,9 +184,7 @@ class SheetLayout:
         }
 
     def sheet_id(self, player: int) -> "SheetId":
-        d = self.dungeon
-        return SheetId(game=GAME, paper=self.paper, player=player, map_id=d.id, seed=d.seed,
-                       map_version=d.version, map_code=encode_map(d))
+        return SheetId.for_sheet(self.dungeon, self.paper, player)
 
 
 def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
@@ -261,20 +262,23 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
 
 # -- the QR code: which sheet this is -------------------------------------------
 
-_QR_PREFIX = "SCRAWL"
+_QR_PREFIX = "DS"
 
 
 @dataclass(frozen=True)
 class SheetId:
     """What a sheet's QR code says: game, paper, player, layout version, and the map.
 
-    The map travels both by name (``classic``, or a random map's seed and
-    algorithm version) and whole, as a map code, so a sheet printed by any
-    release scans without the template it was made from. The text uses only
-    characters of the QR alphanumeric mode::
+    The map travels by name where it can be rebuilt (a designed map's id, a
+    random map's generator version and seed) and whole, as a map code, where it
+    cannot (a map file of the player's own). A four-character check of the map
+    catches a sheet whose map differs from the one rebuilt. The text uses only
+    characters of the QR alphanumeric mode, and stays short so the printed
+    modules are big enough for a phone photo::
 
-        SCRAWL/L1/DOODLES/A4/P1/CLASSIC/C54BCC...
-        SCRAWL/L1/DOODLES/LETTER/P2/RANDOM.1.42/C5YDAK...
+        DS/L1/DOODLES/A4/P1/CLASSIC/K7Q2
+        DS/L1/DOODLES/LETTER/P2/RANDOM.1.42/Q2VN
+        DS/L1/DOODLES/A4/P1/MY-MAP/Z4XA/C54BCC...
     """
 
     game: str
@@ -283,37 +287,65 @@ class SheetId:
     map_id: str
     seed: int | None
     map_version: int | None
-    map_code: str
+    check: str
+    map_code: str | None = None
     layout_version: int = LAYOUT_VERSION
 
     def qr_text(self) -> str:
         token = self.map_id.upper()
         if self.seed is not None:
             token += f".{self.map_version}.{self.seed}"
-        return "/".join([_QR_PREFIX, f"L{self.layout_version}", self.game.upper(), self.paper.upper(),
-                         f"P{self.player}", token, self.map_code])
+        parts = [_QR_PREFIX, f"L{self.layout_version}", self.game.upper(), self.paper.upper(),
+                 f"P{self.player}", token, self.check]
+        return "/".join(parts + ([self.map_code] if self.map_code else []))
 
     @classmethod
     def parse(cls, text: str) -> "SheetId":
         """Read a QR text. Raises ``ValueError`` saying why a code is not one of our sheets."""
         parts = str(text).strip().split("/")
-        if len(parts) != 7 or parts[0] != _QR_PREFIX:
+        if len(parts) not in (7, 8) or parts[0] != _QR_PREFIX:
             raise ValueError(f"not a dungeon-scrawl sheet code: {text[:40]!r}")
-        _, layout, game, paper, player, token, code = parts
+        layout, game, paper, player, token, check = parts[1:7]
         match = re.fullmatch(r"([A-Z][A-Z0-9-]*)(?:\.(\d+)\.(\d+))?", token)
-        if not (re.fullmatch(r"L\d+", layout) and re.fullmatch(r"P\d+", player) and match):
+        if not (re.fullmatch(r"L\d+", layout) and re.fullmatch(r"P\d+", player) and match
+                and re.fullmatch(r"[A-Z2-7]{4}", check)):
             raise ValueError(f"damaged dungeon-scrawl sheet code: {text[:40]!r}")
         if paper.lower() not in PAPERS:
             raise ValueError(f"sheet code names an unknown paper {paper!r}")
         map_id, version, seed = match.groups()
         return cls(game=game.lower(), paper=paper.lower(), player=int(player[1:]), map_id=map_id.lower(),
                    seed=int(seed) if seed else None, map_version=int(version) if version else None,
-                   map_code=code, layout_version=int(layout[1:]))
+                   check=check, map_code=parts[7] if len(parts) == 8 else None, layout_version=int(layout[1:]))
+
+    @classmethod
+    def for_sheet(cls, dungeon: DungeonMap, paper: str, player: int) -> "SheetId":
+        """The code printed on a sheet of ``dungeon``; the whole map goes in only if it cannot be rebuilt."""
+        rebuilt = _rebuild(dungeon.id, dungeon.seed, dungeon.version)
+        code = None if rebuilt is not None and rebuilt == dungeon else encode_map(dungeon)
+        return cls(game=GAME, paper=paper, player=player, map_id=dungeon.id, seed=dungeon.seed,
+                   map_version=dungeon.version, check=map_check(dungeon), map_code=code)
 
     def dungeon(self) -> DungeonMap:
-        """The map this sheet was printed with, rebuilt from its code."""
-        return decode_map(self.map_code, map_id=self.map_id, seed=self.seed, version=self.map_version,
-                          name=self.map_id if self.seed is None else f"Random dungeon #{self.seed}")
+        """The map this sheet was printed with. Raises ``ValueError`` if this release cannot rebuild it."""
+        if self.map_code:
+            dungeon = decode_map(self.map_code, map_id=self.map_id, name=self.map_id)
+        else:
+            dungeon = _rebuild(self.map_id, self.seed, self.map_version)
+            if dungeon is None:
+                raise ValueError(f"this sheet's map {self.map_id!r} is not one this release knows")
+        if map_check(dungeon) != self.check:
+            raise ValueError(f"this sheet was printed from a different map {self.map_id!r} than this release has")
+        return dungeon
+
+
+def _rebuild(map_id: str, seed: int | None, version: int | None) -> DungeonMap | None:
+    """A designed map by id, or a random map by seed and version; None if neither applies."""
+    if seed is not None:
+        try:
+            return random_map(seed, version)
+        except ValueError:
+            return None
+    return load_map(map_id) if map_id in DESIGNED_MAPS else None
 
 
 def _mm(value: float) -> float:

@@ -101,7 +101,7 @@ def _draw_header(page: Page, layout: SheetLayout, player: int, players: int) -> 
     if dungeon.seed is None:
         subtitle = f"{dungeon.name}  \u00b7  {dungeon.id} map"
     else:
-        subtitle = f"{dungeon.name}  \u00b7  seed {dungeon.seed}  \u00b7  generator v{dungeon.version}"
+        subtitle = f"Random dungeon  \u00b7  seed {dungeon.seed}  \u00b7  generator v{dungeon.version}"
     page.text(box.x, box.y + 15.5, subtitle, font=fonts.ITALIC, size=9.5)
     line = layout.name_line
     page.text(box.x, line.bottom - 0.8, "Adventurer", font=fonts.BOLD, size=9)

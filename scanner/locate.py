@@ -33,10 +33,18 @@ def find_markers(image: np.ndarray) -> dict[int, np.ndarray]:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICTIONARY))
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    corners, ids, _ = cv2.aruco.ArucoDetector(dictionary, parameters).detectMarkers(_grey(image))
-    if ids is None:
-        return {}
-    return {int(marker_id): quad.reshape(4, 2) for marker_id, quad in zip(ids.ravel(), corners)}
+    detector = cv2.aruco.ArucoDetector(dictionary, parameters)
+    grey = _grey(image)
+    found: dict[int, np.ndarray] = {}
+    # Razor-sharp edges (a rendered page, a flatbed scan) can defeat the detector's
+    # thresholds at some scales; a whisker of blur, as any camera adds, cures it.
+    for attempt in (grey, cv2.GaussianBlur(grey, (0, 0), 1.0)):
+        corners, ids, _ = detector.detectMarkers(attempt)
+        for marker_id, quad in zip(() if ids is None else ids.ravel(), corners):
+            found.setdefault(int(marker_id), quad.reshape(4, 2))
+        if len(found) >= 4:
+            break
+    return found
 
 
 def read_sheet_id(image: np.ndarray) -> Found:

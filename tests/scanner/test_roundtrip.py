@@ -53,3 +53,19 @@ def test_a_page_without_a_code_says_why():
     assert find_markers(blank) == {}
     found = read_sheet_id(blank)
     assert not found and "QR code" in found.reason
+
+
+def test_a_custom_map_sheet_carries_its_whole_map(tmp_path):
+    from games.mapfile import load_map
+    from tests_support import TINY_MAP
+
+    source = tmp_path / "tiny.toml"
+    source.write_text(TINY_MAP)
+    tiny = load_map(source)
+    path = tmp_path / "tiny.pdf"
+    render_sheets(sheet_layout(tiny, "letter"), 1, path)
+    found = read_sheet_id(render(path, 0))
+    assert found, found.reason
+    assert found.value.map_id == "tiny" and found.value.map_code
+    back = found.value.dungeon()
+    assert (back.walls, back.entries, back.items) == (tiny.walls, tiny.entries, tiny.items)
