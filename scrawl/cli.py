@@ -43,8 +43,19 @@ class Paper(str, Enum):
     letter = "letter"
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"dungeon-scrawl {version('dungeon-scrawl')}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_show_version, is_eager=True, help="Show the version and exit.")] = False,
+) -> None:
     """Print dungeon map sheets for pen-and-paper dungeon crawls."""
 
 

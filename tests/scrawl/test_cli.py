@@ -107,3 +107,8 @@ def test_the_installed_command_exits_2_without_a_traceback(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith("scrawl: error: Invalid value for '--paper'")
     assert "Traceback" not in result.stderr
+
+
+def test_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("dungeon-scrawl ")
