@@ -295,6 +295,3 @@ def _draw_qr(page: Page, layout: SheetLayout, player: int) -> None:
                 col += 1
             page.rect(layout.qr.x + start * step - 0.01, layout.qr.y + row * step - 0.01,
                       (col - start) * step + 0.02, step + 0.02, stroke=0, fill=1)
-    page.c.setFillGray(0.45)
-    page.text(layout.qr.centre[0], layout.qr.bottom + 2.6, f"player {player}", font=fonts.BODY, size=5.5,
-              align="centre")

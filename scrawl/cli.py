@@ -102,6 +102,8 @@ def sheet(
     elif map_name == "classic":
         dungeon = load_map(map_name)
         stem = f"sheet-{dungeon.id}-{paper.value}"
+    elif map_name in ("1", "2", "3", "4", "5", "6"):
+        raise ScrawlError(f"expansion map {map_name} is not in this release yet: use --map classic or --map random")
     else:
         raise ScrawlError(f"unknown map {map_name!r}: use --map classic, --map random or --map FILE.toml")
 

@@ -65,6 +65,7 @@ def test_a_map_file_of_your_own(tmp_path, capsys):
     (["sheet", "--players", "0"], "Invalid value for '--players'"),
     (["sheet", "--map", "dungeon9"], "unknown map 'dungeon9': use --map classic, --map random or --map FILE.toml"),
     (["sheet", "--seed", "3"], "--seed only applies to --map random"),
+    (["sheet", "--map", "3"], "expansion map 3 is not in this release yet"),
     (["sheet", "--map", "random", "--seed", "x"], "Invalid value for '--seed'"),
     (["sheet", "-o", "sheet.png"], "the sheet is a PDF, so name it FILE.pdf"),
     (["sheet", "--map", "missing.toml"], "missing.toml: no such map file"),
@@ -112,3 +113,11 @@ def test_the_installed_command_exits_2_without_a_traceback(tmp_path):
 def test_version(capsys):
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("dungeon-scrawl ")
+
+
+def test_help_starts_without_loading_the_heavy_libraries():
+    probe = ("import sys, scrawl.cli; scrawl.cli.main(['sheet', '--help']); "
+             "print(sorted(m for m in ('reportlab', 'cv2', 'numpy', 'skimage') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert result.stdout.strip().splitlines()[-1] == "[]"
