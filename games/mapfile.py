@@ -112,7 +112,7 @@ def parse_map(data: dict, source: str) -> DungeonMap:
         a, b = (room_in_map(part, path) for part in text.split("-"))
         if a is None or b is None:
             continue
-        if abs(a.col - b.col) + abs(a.row - b.row) != 1:
+        if a.steps_to(b) != 1:
             problems.append((path, f"{a.name} and {b.name} are not neighbours, so no wall stands between them"))
         elif interior_side(a, b) in walls:
             problems.append((path, f"wall {text!r} is listed twice"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import string
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterator
 
 SIDES = "NESW"
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
@@ -44,6 +44,10 @@ class Room:
     @property
     def name(self) -> str:
         return f"{string.ascii_uppercase[self.col - 1]}{self.row}"
+
+    def steps_to(self, other: "Room") -> int:
+        """Rooms walked side to side, ignoring walls: 1 for neighbours."""
+        return abs(self.col - other.col) + abs(self.row - other.row)
 
     def neighbour(self, side: str) -> "Room":
         dc, dr = STEP[side]
@@ -156,9 +160,6 @@ class DungeonMap:
     def item_at(self, room: Room) -> Item | None:
         return self._item_at.get(room)
 
-    def rooms_with(self, kind: str) -> list[Room]:
-        return [room for room, item in self.items if item.kind == kind]
-
     def passage_neighbours(self, room: Room) -> list[Room]:
         return [room.neighbour(side) for side in SIDES if self.side_kind(room, side) == "passage"]
 
@@ -180,10 +181,10 @@ class DungeonMap:
         if not (2 <= self.rows <= MAX_SIZE and 2 <= self.cols <= MAX_SIZE):
             return [("rows", f"a map is 2 to {MAX_SIZE} rooms each way, not {self.cols}x{self.rows}")]
         for wall in sorted(self.walls, key=sorted):
-            a, b = sorted(wall)
-            if len(wall) != 2 or not (self.contains(a) and self.contains(b)) or \
-                    abs(a.col - b.col) + abs(a.row - b.row) != 1:
-                found.append(("walls", f"{'-'.join(r.name for r in sorted(wall))} is not a side between two neighbouring rooms of the map"))
+            rooms = sorted(wall)
+            if not (len(rooms) == 2 and all(map(self.contains, rooms)) and rooms[0].steps_to(rooms[1]) == 1):
+                name = "-".join(room.name for room in rooms)
+                found.append(("walls", f"{name} is not a side between two neighbouring rooms of the map"))
         # There are exactly six entryways, on the outer edge, never two in one room.
         if len(self.entries) != ENTRY_COUNT:
             found.append(("entries", f"{len(self.entries)} entryways; a map has exactly {ENTRY_COUNT}"))
@@ -235,7 +236,3 @@ class DungeonMap:
         bottom = "+" + "".join({"entry": " ^ ", "wall": "---"}[self.side_kind(Room(c, self.rows), "S")] + "+"
                                for c in range(1, self.cols + 1))
         return "\n".join(lines + [bottom])
-
-
-def rooms_named(names: Iterable[str]) -> list[Room]:
-    return [Room.parse(name) for name in names]

@@ -93,7 +93,7 @@ def _v1_entries(blank: DungeonMap, rng: random.Random) -> frozenset:
     while True:
         chosen = rng.sample(border, ENTRY_COUNT)
         rooms = [room for room, _ in chosen]
-        spread = all(not (abs(a.col - b.col) + abs(a.row - b.row) <= 1)
+        spread = all(a.steps_to(b) > 1
                      for i, a in enumerate(rooms) for b in rooms[i + 1:])
         if spread and {side for _, side in chosen} == set("NESW"):
             return frozenset(chosen)
@@ -114,7 +114,7 @@ def _v1_try_items(blank: DungeonMap, rng: random.Random) -> dict | None:
         free = [room for room in rooms if room not in placed and allowed(room)]
         # Spread items out: prefer rooms with no item on any side.
         apart = [room for room in free if not any(
-            abs(room.col - other.col) + abs(room.row - other.row) == 1 for other in placed)]
+            room.steps_to(other) == 1 for other in placed)]
         pool = apart or free
         return rng.choice(pool) if pool else None
 

@@ -67,3 +67,13 @@ def test_problems_lists_every_broken_map_rule(classic):
     assert "D4:N is not on the map's outer edge" in messages
     assert "rooms.B2.items" in problems and "2 items" in problems["rooms.B2.items"]
     assert "the map has 2 dragon, it needs 1" in messages
+
+
+def test_a_wall_that_is_not_between_two_rooms_is_a_problem_not_a_crash(classic):
+    from dataclasses import replace
+
+    odd = replace(classic, walls=classic.walls | {frozenset({Room.parse("A1")}),
+                                                   frozenset({Room.parse("A1"), Room.parse("C1")})})
+    messages = [message for path, message in odd.problems() if path == "walls"]
+    assert "A1 is not a side between two neighbouring rooms of the map" in messages
+    assert "A1-C1 is not a side between two neighbouring rooms of the map" in messages
