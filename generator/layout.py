@@ -78,6 +78,13 @@ class RoomCell:
     rect: Rect
     items: tuple[str, ...]
     round_box: tuple[float, float, float]   # centre x, centre y, radius
+    icon: Rect | None                        # where the item's picture is printed
+
+    def side_ends(self, side: str) -> tuple[float, float, float, float]:
+        """The two ends of one side of the room: x1, y1, x2, y2."""
+        r = self.rect
+        return {"N": (r.x, r.y, r.right, r.y), "S": (r.x, r.bottom, r.right, r.bottom),
+                "W": (r.x, r.y, r.x, r.bottom), "E": (r.right, r.y, r.right, r.bottom)}[side]
 
     def side_midpoint(self, side: str) -> tuple[float, float]:
         cx, cy = self.rect.centre
@@ -162,6 +169,7 @@ class SheetLayout:
             "rooms": [{"id": c.room.name, "row": c.room.row, "col": c.room.col,
                        **{k: v for k, v in c.rect.to_json().items()},
                        "items": list(c.items),
+                       **({"icon": c.icon.to_json()} if c.icon else {}),
                        "round_box": {"cx_mm": _mm(c.round_box[0]), "cy_mm": _mm(c.round_box[1]),
                                      "r_mm": _mm(c.round_box[2])}} for c in self.rooms],
             "sides": self.sides(),
@@ -210,8 +218,11 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
         rect = Rect(grid.x + (r.col - 1) * room, grid.y + (r.row - 1) * room, room, room)
         radius = round(0.13 * room, 2)
         item = dungeon.item_at(r)
+        icon_size = 0.56 * room
+        cx, cy = rect.x + 0.58 * room, rect.y + 0.58 * room   # a little right of and below the centre
+        icon = Rect(cx - icon_size / 2, cy - icon_size / 2, icon_size, icon_size) if item else None
         rooms.append(RoomCell(r, rect, (item.name,) if item else (),
-                              (rect.x + radius + 1.1, rect.y + radius + 1.1, radius)))
+                              (rect.x + radius + 1.1, rect.y + radius + 1.1, radius), icon))
     cell = {c.room: c for c in rooms}
     arrows = []
     for r, side in sorted(dungeon.entries):

@@ -115,7 +115,7 @@ def _draw_header(page: Page, layout: SheetLayout, player: int, players: int) -> 
 # -- the map --------------------------------------------------------------------
 
 def _draw_map(page: Page, layout: SheetLayout) -> None:
-    c, dungeon, grid = page.c, layout.dungeon, layout.grid
+    c, dungeon = page.c, layout.dungeon
     room = layout.room_size
     # Thin guide lines on every side; walls and passages go on top.
     c.setLineCap(1)
@@ -128,12 +128,11 @@ def _draw_map(page: Page, layout: SheetLayout) -> None:
     c.setLineWidth(1.1 * mm)
     for cell in layout.rooms:
         for side in SIDES:
-            if dungeon.side_kind(cell.room, side) == "wall" and side in "ESWN":
-                other = cell.room.neighbour(side)
-                if dungeon.contains(other) and side in "NW":
+            if dungeon.side_kind(cell.room, side) == "wall":
+                if side in "NW" and dungeon.contains(cell.room.neighbour(side)):
                     continue  # an interior wall is drawn once, from its room to the E or S
-                page.line(*_side_ends(cell, side))
-    # Passages: small diamonds on the shared side; entryways: a diamond on the edge too.
+                page.line(*cell.side_ends(side))
+    # Passages: a small diamond on each side shared by two rooms.
     half = 0.11 * room
     c.setLineWidth(0.3 * mm)
     c.setStrokeGray(PRINT_GREY)
@@ -148,20 +147,12 @@ def _draw_map(page: Page, layout: SheetLayout) -> None:
         cx, cy, r = cell.round_box
         c.setFillGray(1)
         page.circle(cx, cy, r, fill=1)
-        if cell.items:
-            x, y = cell.rect.centre
-            art.draw_item(c, cell.items[0], *page.pt(x + 0.06 * room, y + 0.06 * room), 0.56 * room * mm,
-                          ink=PRINT_GREY)
+        if cell.icon:
+            art.draw_item(c, cell.items[0], *page.pt(*cell.icon.centre), cell.icon.w * mm, ink=PRINT_GREY)
     _draw_arrows(page, layout)
     c.setFillGray(0.3)
     for text, x, y in layout.col_labels + layout.row_labels:
         page.text(x, y + 1.3, text, font=fonts.BOLD, size=10, align="centre")
-
-
-def _side_ends(cell, side: str):
-    r = cell.rect
-    return {"N": (r.x, r.y, r.right, r.y), "S": (r.x, r.bottom, r.right, r.bottom),
-            "W": (r.x, r.y, r.x, r.bottom), "E": (r.right, r.y, r.right, r.bottom)}[side]
 
 
 def _draw_arrows(page: Page, layout: SheetLayout) -> None:

@@ -62,6 +62,13 @@ def test_rooms_are_square_on_a_regular_grid(layout):
         cx, cy, r = cell.round_box
         assert cell.rect.contains(Rect(cx - r, cy - r, 2 * r, 2 * r))
         assert cx < cell.rect.centre[0] and cy < cell.rect.centre[1], "round box in the upper-left"
+        if cell.items:
+            assert cell.rect.contains(cell.icon)
+            nearest_x = min(max(cx, cell.icon.x), cell.icon.right)
+            nearest_y = min(max(cy, cell.icon.y), cell.icon.bottom)
+            assert (nearest_x - cx) ** 2 + (nearest_y - cy) ** 2 > (r + 0.3) ** 2, "icon clear of the round box"
+        else:
+            assert cell.icon is None
 
 
 def test_markers_sit_in_the_four_corners_clockwise(layout):
