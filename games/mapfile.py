@@ -21,8 +21,9 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
-from games.errors import MapError
+from games.errors import MapError, ScrawlError
 from games.maps import SIDES, DungeonMap, Item, Room, interior_side
+from games.randommap import random_map
 
 DESIGNED_MAPS = ("classic",)
 
@@ -153,3 +154,23 @@ def parse_map(data: dict, source: str) -> DungeonMap:
 
 def _kind_name(kind) -> str:
     return {str: "text", int: "a whole number", list: "a list", dict: "a table"}.get(kind, kind.__name__)
+
+
+def choose_map(name: str, seed: int | None = None) -> DungeonMap:
+    """The map a player asked for: ``classic``, ``random`` (with a seed) or a map file's path.
+
+    Raises ``ScrawlError`` (``MapError`` for a broken file) with a message that says what to ask for instead.
+    """
+    if name == "random":
+        if seed is None:
+            raise ScrawlError("a random map needs a seed")
+        return random_map(seed)
+    if seed is not None:
+        raise ScrawlError(f"--seed only applies to --map random (the {name} map is always the same)")
+    if name in DESIGNED_MAPS:
+        return load_map(name)
+    if name.endswith(".toml") or Path(name).is_file():
+        return load_map(Path(name))
+    if name in ("1", "2", "3", "4", "5", "6"):
+        raise ScrawlError(f"expansion map {name} is not in this release yet: use --map classic or --map random")
+    raise ScrawlError(f"unknown map {name!r}: use --map classic, --map random or --map FILE.toml")

@@ -85,27 +85,15 @@ def sheet(
     ] = None,
 ) -> None:
     """Make dungeon map sheets (PDF), one page per player, with FILE.layout.json beside it."""
-    from games.mapfile import load_map
-    from games.randommap import random_map
+    from games.mapfile import choose_map
     from generator.layout import sheet_layout
     from generator.sheet import render_sheets
 
-    if map_name == "random":
-        chosen_seed = seed if seed is not None else secrets.randbelow(1_000_000)
-        dungeon = random_map(chosen_seed)
-        stem = f"sheet-random-{chosen_seed}-{paper.value}"
-    elif seed is not None:
-        raise ScrawlError(f"--seed only applies to --map random (the {map_name} map is always the same)")
-    elif map_name.endswith(".toml") or Path(map_name).is_file():
-        dungeon = load_map(Path(map_name))
-        stem = f"sheet-{dungeon.id}-{paper.value}"
-    elif map_name == "classic":
-        dungeon = load_map(map_name)
-        stem = f"sheet-{dungeon.id}-{paper.value}"
-    elif map_name in ("1", "2", "3", "4", "5", "6"):
-        raise ScrawlError(f"expansion map {map_name} is not in this release yet: use --map classic or --map random")
-    else:
-        raise ScrawlError(f"unknown map {map_name!r}: use --map classic, --map random or --map FILE.toml")
+    if map_name == "random" and seed is None:
+        seed = secrets.randbelow(1_000_000)
+    dungeon = choose_map(map_name, seed)
+    name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
+    stem = f"sheet-{name}-{paper.value}"
 
     pdf_path = output if output is not None else Path("output") / f"{stem}.pdf"
     if pdf_path.suffix.lower() != ".pdf":
@@ -122,7 +110,7 @@ def sheet(
     pages = f"{players} page{'s' if players > 1 else ''}"
     typer.echo(f"Wrote {pdf_path} ({pages}, {paper.value.upper()}, {dungeon.name})")
     typer.echo(f"Layout {layout_path}")
-    if map_name == "random":
+    if dungeon.seed is not None:
         typer.echo(f"Seed {dungeon.seed}: run with --seed {dungeon.seed} to print this dungeon again")
 
 
