@@ -2,6 +2,8 @@
 
 reportlab ships Bitstream Vera (TrueType) and DarkGarden (Type 1); both are
 registered as embedded faces, so no page depends on the printer's own fonts.
+Vera's licence allows embedding; DarkGarden is GPL with a font exception that
+keeps documents embedding it free of the GPL.
 """
 from __future__ import annotations
 
