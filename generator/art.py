@@ -97,11 +97,34 @@ def _poly(c, pts, fill=None, line=None, lw=_LW):
     _fill_stroke(c, p, fill, line, lw)
 
 
+class _Pen:
+    """Path builder that maps every point through `f` (for re-posed parts)."""
+
+    def __init__(self, c, f=None):
+        self.p = c.beginPath()
+        self.f = f or (lambda x, y: (x, y))
+
+    def m(self, x, y):
+        self.p.moveTo(*self.f(x, y))
+        return self
+
+    def l(self, x, y):
+        self.p.lineTo(*self.f(x, y))
+        return self
+
+    def c(self, x1, y1, x2, y2, x3, y3):
+        self.p.curveTo(*self.f(x1, y1), *self.f(x2, y2), *self.f(x3, y3))
+        return self
+
+    def z(self):
+        self.p.close()
+        return self.p
+
+
 def _badge(c, st: _Style, letter: str, x: float, y: float, r: float = 25.0):
     """Round token with the letter knocked out in white."""
     _circle(c, x, y, r + 3.5, fill=1.0)                # white halo
     _circle(c, x, y, r, fill=st.ink)
-    _circle(c, x, y, r - 3.2, fill=None, line=1.0, lw=1.2)
     size = 48.0                                       # cap height ~35 units
     c.setFillGray(1.0)
     c.setFont(BOLD, size)
@@ -111,12 +134,6 @@ def _badge(c, st: _Style, letter: str, x: float, y: float, r: float = 25.0):
 # --------------------------------------------------------------------------
 # loot
 # --------------------------------------------------------------------------
-
-def _coin(c, st, x, y, r, face=True):
-    _circle(c, x, y, r, fill=st.mid, line=st.ink, lw=_LW * 0.8)
-    if face:
-        _circle(c, x, y, r * 0.58, fill=None, line=st.ink, lw=_LW * 0.5)
-
 
 def _loot(c, st: _Style):
     ink = st.ink
@@ -179,9 +196,23 @@ def _loot(c, st: _Style):
         rr = 7.0 if i % 2 == 0 else 3.0
         star.append((rr * math.cos(a), -20 + rr * math.sin(a)))
     _poly(c, star, fill=ink)
-    # coins spilled in front
-    _coin(c, st, 33, -40, 8)
-    _coin(c, st, -35, -42, 6.5)
+    # a little stack of coins and a gem at the foot of the sack
+    for i in range(3):
+        x, y = 31 - i * 0.8, -45 + i * 5.2
+        _ellipse(c, x, y, 10, 3.6, fill=st.mid, line=ink, lw=_LW * 0.7)
+        side = c.beginPath()
+        side.rect(x - 10, y, 20, 2.6)
+        _fill_stroke(c, side, st.mid, None)
+        _line(c, [(x - 10, y), (x - 10, y + 2.6)], ink, _LW * 0.7)
+        _line(c, [(x + 10, y), (x + 10, y + 2.6)], ink, _LW * 0.7)
+        _ellipse(c, x, y + 2.6, 10, 3.6, fill=st.light, line=ink, lw=_LW * 0.7)
+    _ellipse(c, 29.4, -31, 5, 1.6, fill=None, line=ink, lw=_LW * 0.4)
+    gem = [(-41, -37), (-37, -33), (-29, -33), (-25, -37), (-33, -47)]
+    _poly(c, gem, fill=st.light, line=ink, lw=_LW * 0.7)
+    _line(c, [(-41, -37), (-25, -37)], ink, _LW * 0.45)
+    _line(c, [(-35, -37), (-33, -47), (-31, -37)], ink, _LW * 0.45)
+    _line(c, [(-37, -33), (-35, -37)], ink, _LW * 0.45)
+    _line(c, [(-29, -33), (-31, -37)], ink, _LW * 0.45)
 
 
 # --------------------------------------------------------------------------
@@ -190,105 +221,87 @@ def _loot(c, st: _Style):
 
 def _dragon(c, st: _Style):
     ink = st.ink
-    # far wing (behind everything)
-    fw = c.beginPath()
-    fw.moveTo(10, 0)
-    fw.curveTo(12, 16, 16, 30, 20, 44)
-    fw.curveTo(14, 38, 10, 34, 6, 28)
-    fw.curveTo(6, 20, 2, 12, -2, 6)
-    fw.close()
-    _fill_stroke(c, fw, st.mid, ink)
+    c.saveState()
+    c.translate(-4, -3)
+    c.scale(0.92, 0.92)
+
+    def hd(x, y, k=1.2, px=22.0, py=24.0):   # the head is drawn a bit larger
+        return px + k * (x - px), py + k * (y - py)
+
     # near wing
-    w = c.beginPath()
-    w.moveTo(4, -2)
-    w.curveTo(2, 12, -2, 24, -6, 32)      # arm up to wrist
-    w.curveTo(-12, 40, -20, 46, -30, 49)  # to wing tip
-    w.curveTo(-30, 40, -34, 32, -42, 26)  # scallop 1
-    w.curveTo(-36, 18, -36, 10, -38, 4)   # scallop 2
-    w.curveTo(-28, 4, -20, 0, -16, -6)    # scallop 3 to the back
-    w.close()
+    w = (_Pen(c).m(4, -2)
+         .c(2, 12, -2, 24, -6, 32)        # arm up to the wrist
+         .c(-12, 40, -20, 46, -30, 49)    # to the wing tip
+         .c(-30, 40, -34, 32, -42, 26)    # scallop 1
+         .c(-36, 18, -36, 10, -38, 4)     # scallop 2
+         .c(-28, 4, -20, 0, -16, -6)      # scallop 3 back to the body
+         .z())
     _fill_stroke(c, w, st.light, ink)
     for end in ((-42, 26), (-38, 4), (-16, -6)):
         _line(c, [(-6, 32), end], ink, _LW * 0.6)
     _circle(c, -6, 32, 2.4, fill=ink)
-    # body group: tail, hind leg, torso, neck, head, front leg
-    tail = c.beginPath()
-    tail.moveTo(-18, -14)
-    tail.curveTo(-30, -16, -44, -22, -44, -34)
-    tail.curveTo(-44, -44, -32, -47, -27, -41)
-    tail.curveTo(-24, -37, -28, -33, -32, -35)
-    tail.curveTo(-30, -38, -34, -40, -36, -36)
-    tail.curveTo(-36, -28, -26, -26, -14, -28)
-    tail.close()
-    torso = c.beginPath()
-    torso.moveTo(-22, -20)
-    torso.curveTo(-22, -8, -8, -2, 8, -2)
-    torso.curveTo(18, -2, 24, -10, 22, -20)
-    torso.curveTo(20, -32, 6, -33, -6, -32)
-    torso.curveTo(-16, -32, -22, -28, -22, -20)
-    torso.close()
-    neck = c.beginPath()
-    neck.moveTo(6, -4)
-    neck.curveTo(12, 10, 14, 20, 18, 30)
-    neck.lineTo(30, 26)
-    neck.curveTo(26, 14, 26, 4, 22, -12)
-    neck.close()
-    head = c.beginPath()
-    head.moveTo(16, 28)
-    head.curveTo(16, 36, 22, 40, 30, 39)
-    head.curveTo(38, 38, 42, 35, 47, 33)
-    head.curveTo(50, 32, 50, 26, 46, 26)
-    head.lineTo(34, 24)
-    head.lineTo(44, 21)
-    head.curveTo(46, 20, 44, 17, 42, 17)
-    head.curveTo(34, 16, 26, 18, 22, 20)
-    head.curveTo(18, 22, 16, 24, 16, 28)
-    head.close()
-    horn1 = c.beginPath()
-    horn1.moveTo(20, 36)
-    horn1.curveTo(16, 42, 12, 46, 6, 47)
-    horn1.curveTo(12, 42, 14, 38, 16, 32)
-    horn1.close()
-    horn2 = c.beginPath()
-    horn2.moveTo(26, 38)
-    horn2.curveTo(24, 44, 22, 48, 18, 50)
-    horn2.curveTo(20, 44, 20, 40, 21, 36)
-    horn2.close()
-    hind = c.beginPath()
-    hind.moveTo(-18, -18)
-    hind.curveTo(-8, -18, -4, -26, -8, -34)
-    hind.lineTo(-4, -42)
-    hind.lineTo(-2, -46)
-    hind.lineTo(-16, -46)
-    hind.curveTo(-16, -40, -22, -34, -22, -26)
-    hind.close()
-    front = c.beginPath()
-    front.moveTo(12, -22)
-    front.lineTo(18, -22)
-    front.lineTo(20, -40)
-    front.lineTo(26, -46)
-    front.lineTo(14, -46)
-    front.lineTo(12, -38)
-    front.close()
-    parts = [tail, hind, torso, neck, head, horn1, horn2, front]
-    _sticker(c, parts, st.mid, ink)
-    # back spikes along the neck
-    for (x, y) in ((10, 8), (13, 17), (15, 25)):
-        _poly(c, [(x - 2, y - 3), (x - 7, y + 2), (x, y + 3)], fill=ink)
-    # belly plates
-    belly = c.beginPath()
-    belly.moveTo(18, -6)
-    belly.curveTo(28, 6, 26, 16, 28, 24)
-    belly.lineTo(24, 24)
-    belly.curveTo(22, 14, 20, 4, 12, -6)
-    belly.close()
+
+    # body group: tail, hind leg, torso, neck, head, horns, front leg
+    tail = (_Pen(c).m(-18, -14)
+            .c(-30, -16, -44, -22, -44, -34)
+            .c(-44, -44, -32, -47, -27, -41)
+            .c(-24, -37, -28, -33, -32, -35)
+            .c(-30, -38, -34, -40, -36, -36)
+            .c(-36, -28, -26, -26, -14, -28).z())
+    torso = (_Pen(c).m(-22, -20)
+             .c(-22, -8, -8, -2, 8, -2)
+             .c(18, -2, 24, -10, 22, -20)
+             .c(20, -32, 6, -33, -6, -32)
+             .c(-16, -32, -22, -28, -22, -20).z())
+    neck = (_Pen(c).m(6, -4).c(12, 10, 14, 20, 17, 30).l(30, 26)
+            .c(26, 14, 26, 4, 22, -12).z())
+    head = (_Pen(c, hd).m(16, 28)
+            .c(16, 36, 22, 40, 30, 39)
+            .c(38, 38, 42, 35, 46, 33)
+            .c(49, 32, 49, 27, 46, 26.5)
+            .l(34, 25)
+            .l(43, 22)
+            .c(45, 21, 44, 17.5, 42, 17.5)
+            .c(34, 16, 26, 18, 22, 20)
+            .c(18, 22, 16, 24, 16, 28).z())
+    horn1 = _Pen(c, hd).m(19, 35).c(15, 40, 11, 43, 5, 44).c(11, 40, 13, 36, 16, 31).z()
+    horn2 = _Pen(c, hd).m(25, 38).c(23, 43, 20, 46, 15, 48).c(19, 43, 19, 40, 20, 36).z()
+    hind = (_Pen(c).m(-18, -18)
+            .c(-8, -18, -4, -26, -8, -34)
+            .l(-4, -42).l(-2, -46).l(-16, -46)
+            .c(-16, -40, -22, -34, -22, -26).z())
+    front = (_Pen(c).m(12, -22).l(18, -22).l(20, -40).l(26, -46).l(14, -46)
+             .l(12, -38).z())
+    _sticker(c, [tail, hind, torso, neck, horn1, horn2, head, front], st.mid, ink)
+
+    # pale belly plates up the front of the neck
+    belly = (_Pen(c).m(17, -8).c(27, 4, 27, 14, 28, 22).l(24, 23)
+             .c(22, 14, 20, 4, 11, -6).z())
     _fill_stroke(c, belly, st.light, None)
-    # eye, nostril, mouth
-    _ellipse(c, 29, 31.5, 3.2, 2.6, fill=1.0, line=ink, lw=_LW * 0.5)
-    _circle(c, 29.8, 31.5, 1.4, fill=ink)
-    _circle(c, 44, 30, 1.1, fill=ink)
+    for y in (0, 7, 14):
+        _line(c, [(14 + y * 0.55, y - 4), (20 + y * 0.45, y - 6)], ink, _LW * 0.4)
+    # ridge spikes down the neck and back
+    for (x, y) in ((9, 6), (12, 15), (14.5, 24), (0, -1.5)):
+        _poly(c, [(x - 1.5, y - 3.5), (x - 7.5, y + 1.5), (x + 0.5, y + 3)], fill=ink)
+    # brow ridge, eye, nostril, mouth line, cheek
+    ex, ey = hd(29.5, 32.5)
+    _ellipse(c, ex, ey, 3.8, 3.0, fill=1.0, line=ink, lw=_LW * 0.5)
+    _ellipse(c, ex + 1.0, ey, 1.1, 2.2, fill=ink)
+    brow = _Pen(c, hd).m(25, 35).c(28, 37, 32, 37.5, 35, 35.5).z()
+    c.setStrokeGray(ink)
+    c.setLineWidth(_LW * 0.8)
+    c.drawPath(brow, stroke=1, fill=0)
+    nx, ny = hd(44, 30.5)
+    _ellipse(c, nx, ny, 1.5, 1.0, fill=ink)
+    # teeth peeking at the mouth
+    for x in (38, 42):
+        _poly(c, [hd(x - 1.2, 25.4), hd(x, 23.2), hd(x + 1.2, 25.4)], fill=1.0)
+    # claws
+    for (x, y) in ((-16, -46), (-9, -46), (14, -46), (20, -46)):
+        _line(c, [(x, y + 3), (x, y)], ink, _LW * 0.5)
     # tail spade
-    _poly(c, [(-27, -41), (-20, -36), (-18, -44)], fill=ink)
+    _poly(c, [(-27, -41), (-19, -35), (-17, -45)], fill=ink, line=ink, lw=_LW * 0.6)
+    c.restoreState()
 
 
 # --------------------------------------------------------------------------
@@ -403,15 +416,12 @@ def _spear(c, st):
     socket = c.beginPath()
     socket.roundRect(-5, 18, 10, 11, 2)
     _fill_stroke(c, socket, st.dark, ink, _LW * 0.8)
-    # pennant tassel on the left
-    flag = c.beginPath()
-    flag.moveTo(-4, 16)
-    flag.curveTo(-12, 14, -18, 10, -22, 2)
-    flag.lineTo(-16, 4)
-    flag.curveTo(-18, -2, -18, -6, -20, -12)
-    flag.curveTo(-12, -6, -8, 2, -4, 4)
-    flag.close()
-    _fill_stroke(c, flag, st.mid, ink, _LW * 0.8)
+    # lugs below the head, and a bound ribbon
+    for sx in (-1, 1):
+        _poly(c, [(sx * 4, 22), (sx * 15, 25), (sx * 4, 27)], fill=st.light, line=ink,
+              lw=_LW * 0.7)
+    _line(c, [(-4, 12), (4, 14)], ink, _LW * 0.6)
+    _line(c, [(-4, 8), (4, 10)], ink, _LW * 0.6)
     butt = c.beginPath()
     butt.roundRect(-4.5, -62, 9, 8, 2)
     _fill_stroke(c, butt, st.dark, ink, _LW * 0.8)
@@ -445,40 +455,43 @@ def _mace(c, st):
 def _hammer(c, st):
     ink = st.ink
     shaft = c.beginPath()
-    shaft.roundRect(-4, -56, 8, 96, 3)
+    shaft.roundRect(-4, -56, 8, 98, 3)
     _fill_stroke(c, shaft, st.mid, ink)
     _grip(c, st, -5, 5, -52, -26)
     _circle(c, 0, -57, 5.5, fill=st.mid, line=ink)
-    head = c.beginPath()
-    head.roundRect(-28, 30, 56, 22, 3)
-    _fill_stroke(c, head, st.light, ink)
-    for x in (-18, 18):
-        band = c.beginPath()
-        band.rect(x - 3, 30, 6, 22)
-        _fill_stroke(c, band, st.mid, ink, _LW * 0.7)
+    _poly(c, [(-4.5, 40), (0, 62), (4.5, 40)], fill=st.light, line=ink)
+    # curved pick on the back
+    pick = (_Pen(c).m(2, 46).c(14, 46, 24, 38, 29, 22)
+            .c(22, 29, 12, 32, 2, 32).z())
+    _fill_stroke(c, pick, st.light, ink)
+    # heavy square hammer head
+    block = c.beginPath()
+    block.roundRect(-26, 27, 24, 22, 2)
+    _fill_stroke(c, block, st.light, ink)
     face = c.beginPath()
-    face.roundRect(-33, 27, 8, 28, 2)
+    face.roundRect(-34, 23, 10, 30, 2.5)
     _fill_stroke(c, face, st.mid, ink)
-    face = c.beginPath()
-    face.roundRect(25, 27, 8, 28, 2)
-    _fill_stroke(c, face, st.mid, ink)
-    _circle(c, 0, 41, 3, fill=ink)
+    _line(c, [(-16, 27), (-16, 49)], ink, _LW * 0.55)
+    collar = c.beginPath()
+    collar.roundRect(-6, 26, 12, 22, 2)
+    _fill_stroke(c, collar, st.dark, ink, _LW * 0.8)
+    _circle(c, 0, 37, 2, fill=ink)
 
 
-_WEAPONS = {
-    "A": (_sword, 0.86),
-    "B": (_axe, 0.84),
-    "C": (_bow, 0.84),
-    "D": (_spear, 0.82),
-    "E": (_mace, 0.84),
-    "F": (_hammer, 0.80),
+_WEAPONS = {           # drawing, offset x, offset y, scale
+    "A": (_sword, -6, 8, 0.86),
+    "B": (_axe, -5, 2, 0.76),
+    "C": (_bow, -5, 9, 0.84),
+    "D": (_spear, -6, 8, 0.82),
+    "E": (_mace, -5, 4, 0.84),
+    "F": (_hammer, -4, 1, 0.78),
 }
 
 
 def _weapon(c, st, letter):
-    fn, k = _WEAPONS[letter]
+    fn, dx, dy, k = _WEAPONS[letter]
     c.saveState()
-    c.translate(-5, 5)
+    c.translate(dx, dy)
     c.rotate(-45)
     c.scale(k, k)
     fn(c, st)
@@ -490,7 +503,7 @@ def _weapon(c, st, letter):
 # monsters
 # --------------------------------------------------------------------------
 
-def _eye(c, st, x, y, r, look=(0.0, 0.0), brow=0.0):
+def _eye(c, st, x, y, r, look=(0.0, 0.0)):
     _circle(c, x, y, r, fill=1.0, line=st.ink, lw=_LW * 0.7)
     _circle(c, x + look[0], y + look[1], r * 0.5, fill=st.ink)
 
@@ -624,30 +637,29 @@ def _skull(c, st):
 
 def _slime(c, st):
     ink = st.ink
-    b = c.beginPath()
-    b.moveTo(-38, -28)
-    b.curveTo(-40, -6, -28, 10, -16, 22)
-    b.curveTo(-10, 28, -6, 36, 2, 40)
-    b.curveTo(4, 34, 6, 30, 12, 26)
-    b.curveTo(30, 16, 40, -6, 38, -28)
-    b.curveTo(34, -34, 26, -32, 22, -28)
-    b.curveTo(18, -34, 12, -34, 8, -28)
-    b.lineTo(8, -36)
-    b.curveTo(8, -42, 0, -42, 0, -36)
-    b.lineTo(0, -28)
-    b.curveTo(-8, -34, -16, -32, -20, -28)
-    b.curveTo(-26, -34, -34, -34, -38, -28)
-    b.close()
+    b = (_Pen(c).m(-38, -28)
+         .c(-42, -2, -28, 26, -2, 29)
+         .c(2, 31, 4, 35, 2, 41)
+         .c(10, 38, 11, 33, 8, 29)
+         .c(30, 26, 42, -2, 38, -28)
+         .c(34, -34, 26, -32, 22, -28)
+         .c(18, -34, 12, -34, 8, -28)
+         .l(8, -36)
+         .c(8, -42, 0, -42, 0, -36)
+         .l(0, -28)
+         .c(-8, -34, -16, -32, -20, -28)
+         .c(-26, -34, -34, -34, -38, -28)
+         .z())
     _sticker(c, [b], st.light, ink)
     # glossy highlight
     h = c.beginPath()
-    h.moveTo(-26, 4)
-    h.curveTo(-24, 12, -18, 18, -12, 22)
-    h.curveTo(-16, 14, -20, 8, -22, 0)
+    h.moveTo(-30, -2)
+    h.curveTo(-28, 8, -22, 16, -12, 22)
+    h.curveTo(-20, 12, -24, 6, -26, -4)
     h.close()
     _fill_stroke(c, h, 1.0, None)
     for sx in (-1, 1):
-        _eye(c, st, sx * 11, 2, 7, (sx * 1.5, 1.5))
+        _eye(c, st, sx * 12, 4, 7, (sx * 1.5, 1.5))
     m = c.beginPath()
     m.moveTo(-10, -12)
     m.curveTo(-6, -22, 6, -22, 10, -12)
@@ -727,21 +739,22 @@ def _ghost(c, st):
     _ellipse(c, 20, 0, 4, 2.5, fill=st.mid)
 
 
-_MONSTERS = {
-    "A": _goblin,
-    "B": _ogre,
-    "C": _skull,
-    "D": _slime,
-    "E": _cyclops,
-    "F": _ghost,
+_MONSTERS = {          # drawing, offset x, offset y, scale
+    "A": (_goblin, -6, 11, 0.86),
+    "B": (_ogre, -8, 3, 0.88),
+    "C": (_skull, -10, 8, 0.9),
+    "D": (_slime, -8, 6, 0.9),
+    "E": (_cyclops, -8, 3, 0.88),
+    "F": (_ghost, -8, 8, 0.9),
 }
 
 
 def _monster(c, st, letter):
+    fn, dx, dy, k = _MONSTERS[letter]
     c.saveState()
-    c.translate(-8, 6)
-    c.scale(0.9, 0.9)
-    _MONSTERS[letter](c, st)
+    c.translate(dx, dy)
+    c.scale(k, k)
+    fn(c, st)
     c.restoreState()
     _badge(c, st, letter, 25, -25)
 
