@@ -21,7 +21,7 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
-from games.errors import MapError, ScrawlError
+from games.errors import MapError, ScrawlError, kind_name as _kind_name
 from games.maps import SIDES, DungeonMap, Item, Room, interior_side
 from games.randommap import random_map
 
@@ -150,10 +150,6 @@ def parse_map(data: dict, source: str) -> DungeonMap:
     if rule_problems:
         raise MapError(source, rule_problems)
     return dungeon
-
-
-def _kind_name(kind) -> str:
-    return {str: "text", int: "a whole number", list: "a list", dict: "a table"}.get(kind, kind.__name__)
 
 
 def choose_map(name: str, seed: int | None = None) -> DungeonMap:
