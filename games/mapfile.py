@@ -23,7 +23,8 @@ from pathlib import Path
 
 from games.errors import MapError, ScrawlError, kind_name as _kind_name
 from games.maps import SIDES, DungeonMap, Item, Room, interior_side
-from games.randommap import random_map
+from games.mapcode import decode_map, encode_map
+from games.randommap import LATEST_VERSION, random_map
 
 DESIGNED_MAPS = ("classic",)
 
@@ -170,3 +171,41 @@ def choose_map(name: str, seed: int | None = None) -> DungeonMap:
     if name in ("1", "2", "3", "4", "5", "6"):
         raise ScrawlError(f"expansion map {name} is not in this release yet: use --map classic or --map random")
     raise ScrawlError(f"unknown map {name!r}: use --map classic, --map random or --map FILE.toml")
+
+
+def map_reference(dungeon: DungeonMap) -> dict:
+    """How a scan result names its map: ``{"id": "classic", "seed": null}``, plus what rebuilds any other map."""
+    ref = {"id": dungeon.id, "seed": dungeon.seed}
+    if dungeon.seed is not None:
+        ref["version"] = dungeon.version
+    elif dungeon.id not in DESIGNED_MAPS:
+        ref["name"] = dungeon.name
+        ref["code"] = encode_map(dungeon)
+    return ref
+
+
+def map_from_reference(ref) -> DungeonMap:
+    """The map a scan result names (the inverse of ``map_reference``); ``"classic"`` alone also works.
+
+    Raises ``ScrawlError`` saying what to write instead.
+    """
+    if isinstance(ref, str):
+        ref = {"id": ref}
+    if not isinstance(ref, dict) or not isinstance(ref.get("id"), str):
+        raise ScrawlError(f"map should be like {{\"id\": \"classic\"}} or {{\"id\": \"random\", \"seed\": 42}}, not {ref!r}")
+    map_id, seed, code = ref["id"], ref.get("seed"), ref.get("code")
+    if code is not None:
+        if not isinstance(code, str):
+            raise ScrawlError(f"map.code should be the map's code as text, not {code!r}")
+        return decode_map(code, map_id=map_id, name=str(ref.get("name") or map_id))
+    if map_id == "random":
+        version = ref.get("version", LATEST_VERSION)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ScrawlError(f"a random map needs its seed, a whole number like {{\"id\": \"random\", \"seed\": 42}}, not {seed!r}")
+        try:
+            return random_map(seed, version)
+        except ValueError as exc:
+            raise ScrawlError(str(exc)) from None
+    if map_id in DESIGNED_MAPS:
+        return load_map(map_id)
+    raise ScrawlError(f"unknown map {map_id!r}: use \"classic\", \"random\" with a seed, or give the map's \"code\"")

@@ -1,0 +1,116 @@
+"""A player's sheet as drawn: the segment in each room, traps, round numbers and the tally.
+
+A segment is written as the sides of its room it links to (``"NS"``, ``"E"`` for a
+dead end), letters from ``NESW`` in that order. A room normally holds at most one
+drawing; ``segments`` can hold more so that a sheet breaking the one-segment rule
+can still be described (and flagged) instead of being silently merged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+from games.cards import exits_text
+from games.maps import OPPOSITE, DungeonMap, Room
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What one room of one sheet holds: its segments, a Trap ``X``, the round number written."""
+
+    segments: tuple[str, ...] = ()
+    trap: bool = False
+    round: int | None = None
+
+    @classmethod
+    def segment(cls, exits: str, round: int | None = None) -> "Drawing":
+        return cls(segments=(exits_text(exits),), round=round)
+
+    @classmethod
+    def trap_x(cls, round: int | None = None) -> "Drawing":
+        return cls(trap=True, round=round)
+
+    @property
+    def exits(self) -> str:
+        """Every side any segment in the room links to."""
+        return exits_text("".join(self.segments))
+
+    @property
+    def entered(self) -> bool:
+        """A room is entered when a segment is drawn inside it; linking to its side is not enough."""
+        return bool(self.segments)
+
+    @property
+    def empty(self) -> bool:
+        return not self.segments and not self.trap
+
+
+@dataclass(frozen=True)
+class Board:
+    """One player's sheet. ``unusable`` is the tally beside scoring item 6."""
+
+    drawings: Mapping[Room, Drawing] = field(default_factory=dict)
+    unusable: int = 0
+
+    def __iter__(self) -> Iterator[tuple[Room, Drawing]]:
+        return iter(sorted(self.drawings.items()))
+
+    def at(self, room: Room) -> Drawing:
+        return self.drawings.get(room, Drawing())
+
+    def entered_rooms(self) -> list[Room]:
+        return sorted(room for room, drawing in self.drawings.items() if drawing.entered)
+
+    def trap_rooms(self) -> list[Room]:
+        return sorted(room for room, drawing in self.drawings.items() if drawing.trap)
+
+    def links(self, dungeon: DungeonMap, room: Room) -> list[Room]:
+        """Neighbouring rooms whose segment joins this room's segment through a passage."""
+        here = self.at(room).exits
+        found = []
+        for side in here:
+            other = room.neighbour(side)
+            if dungeon.side_kind(room, side) == "passage" and OPPOSITE[side] in self.at(other).exits:
+                found.append(other)
+        return found
+
+    def linked_entries(self, dungeon: DungeonMap) -> set[tuple[Room, str]]:
+        """Entryways some segment links to (the segment's exit is the entry's side)."""
+        return {(room, side) for room, side in dungeon.entries if side in self.at(room).exits}
+
+    def with_drawing(self, room: Room, drawing: Drawing) -> "Board":
+        return Board({**self.drawings, room: drawing}, self.unusable)
+
+    def with_tally(self) -> "Board":
+        return Board(dict(self.drawings), self.unusable + 1)
+
+    def rooms_json(self) -> dict:
+        """The ``rooms`` object of the scan format (CONTRACTS.md section 3)."""
+        out = {}
+        for room, drawing in self:
+            entry = {"exits": drawing.exits, "trap": drawing.trap, "round": drawing.round}
+            if len(drawing.segments) > 1:
+                entry["segments"] = list(drawing.segments)
+            out[room.name] = entry
+        return out
+
+    def ascii(self, dungeon: DungeonMap) -> str:
+        """The drawing as text, one character per room: box-drawing lines, ``X`` traps, ``.`` empty."""
+        def cell(room: Room) -> str:
+            drawing = self.at(room)
+            return glyph(drawing.exits) if drawing.entered else "X" if drawing.trap else "."
+
+        return "\n".join("".join(cell(Room(col, row)) for col in range(1, dungeon.cols + 1))
+                         for row in range(1, dungeon.rows + 1))
+
+
+_GLYPHS = {
+    "N": "╵", "E": "╶", "S": "╷", "W": "╴",
+    "NS": "│", "EW": "─", "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘",
+    "NES": "├", "NSW": "┤", "ESW": "┬", "NEW": "┴", "NESW": "┼",
+}
+
+
+def glyph(exits: str) -> str:
+    """One box-drawing character for a segment: ``"NE"`` is ``└``."""
+    return _GLYPHS[exits_text(exits)]
