@@ -1,0 +1,350 @@
+"""Printable card decks: poker cards, nine to a page, with cut marks, bleed and backs.
+
+Two steps, as for the map sheet: ``deck_pages`` lays every page out as plain
+data (which card goes where, the cut marks, the footer and the ruler, in
+millimetres from the page's top-left corner), and ``render_deck`` draws those
+pages; the card faces themselves come from ``generator.cardart``.
+
+Backs:
+
+- ``duplex``: every page of fronts is followed by a page of backs for the same
+  cards, mirrored left to right (x becomes page width - x - card width), so each
+  back lands on its front when the sheet is printed double-sided and flipped on
+  the long edge.
+- ``fold``: gutter fold on a landscape page: four fronts (2x2) on the left half,
+  their backs mirrored across a dashed fold line on the right half. Fold the
+  sheet on the line, glue or sleeve, then cut. Landscape gives four cards a
+  page where a portrait page folded across holds only three, and its fold is
+  one straight line down the middle that never crosses a card.
+- ``none``: fronts only.
+
+Cut marks are short lines in the page margin, in line with every card's trim
+edges; none is ever drawn on a card or its bleed. With ``bleed`` > 0 each card's
+background reaches that far beyond its trim and cards stand 2 x bleed apart,
+so no card's bleed covers a neighbour; a bleed that would leave less than
+MIN_MARGIN of paper around the cards is refused, naming the largest that fits.
+The footer and the 50 mm ruler sit in the wider pair of margins (below and
+above the cards on A4, beside them on Letter), never across a cut mark.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from games.cards import CardSpec, Deck
+from games.errors import ScrawlError
+from generator import cardart, fonts
+from generator.layout import PAPERS, Rect
+from generator.sheet import TEXT_GREY, Page
+
+BACKS = ("duplex", "fold", "none")
+CARD_W, CARD_H = cardart.CARD_W, cardart.CARD_H   # mm, poker size
+
+MIN_MARGIN = 3.0      # paper left beyond the outermost bleed, for the cut marks
+MARK_GAP = 1.0        # a cut mark starts this far from the cards' bleed...
+MARK_LENGTH = 5.0     # ...and is at most this long
+FOLD_GAP = 4.0        # between the fold line and the nearest card's bleed
+FURNITURE_GAP = 1.5   # between the cards' bleed and the footer or the ruler
+FURNITURE_DEPTH = 8.0
+MARK_CLEARANCE = 2.5  # between a cut mark and the footer or the ruler
+RULER_LENGTH = 50.0
+LEADING = 1.16 * 25.4 / 72     # mm between footer lines, per point of type
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One printed card face: the trimmed card's rectangle on the page, in mm."""
+
+    card: CardSpec
+    face: str          # "front" or "back"
+    rect: Rect
+
+
+@dataclass(frozen=True)
+class DeckPage:
+    """One page of a deck, everything in mm from the page's top-left corner."""
+
+    number: int
+    side: str                                   # "front", "back" or "fold" (both faces)
+    placements: tuple[Placement, ...]
+    paper: str
+    width: float
+    height: float
+    bleed: float
+    cut_marks: tuple[tuple[float, float, float, float], ...]   # x1, y1, x2, y2
+    footer: Rect
+    ruler: Rect
+    along_side: bool                            # footer and ruler run up the side margins
+    fold_x: float | None = None                 # the fold line of a gutter-fold page
+
+    def bleed_rects(self) -> list[Rect]:
+        """Every card's printed area: its trim grown by the bleed."""
+        return [placement.rect.grown(self.bleed) for placement in self.placements]
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Where the fronts of one full page go, and what the page looks like around them."""
+
+    paper: str
+    width: float
+    height: float
+    bleed: float
+    slots: tuple[Rect, ...]
+    extent: Rect                 # all cards of a full page, front and back, with their bleed
+    fold_x: float | None
+
+
+def deck_pages(deck: Deck, paper: str, *, bleed: float = 0.0, backs: str = "duplex") -> list[DeckPage]:
+    """Pure layout (no reportlab): which card goes where on which page, in mm from the page's top-left.
+
+    Raises ``ScrawlError`` for an unknown paper or backs, or a bleed that does not fit the paper.
+    """
+    grid = _grid(paper, bleed, backs)
+    cards = deck.physical_cards()
+    per_page = len(grid.slots)
+    faces = []
+    for start in range(0, len(cards), per_page):
+        chunk = cards[start:start + per_page]
+        fronts = tuple(Placement(card, "front", slot) for card, slot in zip(chunk, grid.slots))
+        mirrored = tuple(Placement(p.card, "back", _mirrored(p.rect, grid.width)) for p in fronts)
+        if backs == "fold":
+            faces.append(("fold", fronts + mirrored))
+        else:
+            faces.append(("front", fronts))
+            if backs == "duplex":
+                faces.append(("back", mirrored))
+    return [_page(grid, number, side, placements) for number, (side, placements) in enumerate(faces, start=1)]
+
+
+def _grid(paper: str, bleed: float, backs: str) -> _Grid:
+    if paper not in PAPERS:
+        raise ScrawlError(f"unknown paper {paper!r} (papers: {', '.join(PAPERS)})")
+    if backs not in BACKS:
+        raise ScrawlError(f"unknown backs {backs!r} (backs: {', '.join(BACKS)})")
+    if not bleed >= 0:
+        raise ScrawlError(f"--bleed {bleed:g}: a bleed cannot be negative; use 0 for none")
+    fold = backs == "fold"
+    width, height = PAPERS[paper][::-1] if fold else PAPERS[paper]
+    cols, rows = (2, 2) if fold else (3, 3)
+    blocks, gutter = (2, 2 * FOLD_GAP) if fold else (1, 0.0)
+    # Extent of the cards with their bleed: base + per_mm * bleed, across and down.
+    across = (blocks * cols * CARD_W + gutter, blocks * cols * 2)
+    down = (rows * CARD_H, rows * 2)
+    most = min((width - 2 * MIN_MARGIN - across[0]) / across[1], (height - 2 * MIN_MARGIN - down[0]) / down[1])
+    if bleed > most + 1e-9:
+        what = (f"{cols}x{rows} folded card pairs on {PAPER_NAMES[paper]} landscape" if fold
+                else f"{cols}x{rows} cards on {PAPER_NAMES[paper]}")
+        most = math.floor(most * 10 + 1e-6) / 10      # a tenth of a millimetre, rounded down
+        raise ScrawlError(f"--bleed {bleed:g} does not fit {what}: use at most {most:g} mm")
+    extent_w, extent_h = across[0] + across[1] * bleed, down[0] + down[1] * bleed
+    extent = Rect((width - extent_w) / 2, (height - extent_h) / 2, extent_w, extent_h)
+    pitch_x, pitch_y = CARD_W + 2 * bleed, CARD_H + 2 * bleed
+    slots = tuple(Rect(extent.x + bleed + col * pitch_x, extent.y + bleed + row * pitch_y, CARD_W, CARD_H)
+                  for row in range(rows) for col in range(cols))
+    return _Grid(paper, width, height, float(bleed), slots, extent, width / 2 if fold else None)
+
+
+def _mirrored(rect: Rect, page_width: float) -> Rect:
+    """Where a card's back goes: mirrored left to right, so it lands on its front (long-edge flip or fold)."""
+    return Rect(page_width - rect.x - rect.w, rect.y, rect.w, rect.h)
+
+
+def _page(grid: _Grid, number: int, side: str, placements: tuple[Placement, ...]) -> DeckPage:
+    footer, ruler, along_side = _furniture(grid)
+    return DeckPage(number=number, side=side, placements=placements, paper=grid.paper, width=grid.width,
+                    height=grid.height, bleed=grid.bleed, cut_marks=_cut_marks(grid, placements),
+                    footer=footer, ruler=ruler, along_side=along_side, fold_x=grid.fold_x)
+
+
+def _cut_marks(grid: _Grid, placements) -> tuple[tuple[float, float, float, float], ...]:
+    """Short lines in the margins, in line with each trim edge, starting just outside all the bleed."""
+    e = grid.extent
+    xs = sorted({round(v, 4) for p in placements for v in (p.rect.x, p.rect.right)})
+    ys = sorted({round(v, 4) for p in placements for v in (p.rect.y, p.rect.bottom)})
+    reach_y = min(MARK_LENGTH, e.y - MARK_GAP)
+    reach_x = min(MARK_LENGTH, e.x - MARK_GAP)
+    marks = []
+    for x in xs:
+        marks.append((x, e.y - MARK_GAP - reach_y, x, e.y - MARK_GAP))
+        marks.append((x, e.bottom + MARK_GAP, x, e.bottom + MARK_GAP + reach_y))
+    for y in ys:
+        marks.append((e.x - MARK_GAP - reach_x, y, e.x - MARK_GAP, y))
+        marks.append((e.right + MARK_GAP, y, e.right + MARK_GAP + reach_x, y))
+    return tuple(marks)
+
+
+def _furniture(grid: _Grid) -> tuple[Rect, Rect, bool]:
+    """The footer and the ruler, in the wider pair of margins, each beside one column (or row) of cards.
+
+    Beside a card the margin holds no cut mark, so neither ever crosses one.
+    The footer goes below the cards (or left of them), the ruler above (or right).
+    """
+    e = grid.extent
+    along_side = e.x > e.y
+    cards = grid.slots + tuple(_mirrored(slot, grid.width) for slot in grid.slots)
+    if along_side:
+        spans = sorted({(round(r.y, 4), round(r.bottom, 4)) for r in cards})
+    else:
+        spans = sorted({(round(r.x, 4), round(r.right, 4)) for r in cards})
+    first, second = spans[(len(spans) - 1) // 2], spans[len(spans) // 2]
+    depth = min(FURNITURE_DEPTH, (e.x if along_side else e.y) - FURNITURE_GAP - 1.0)
+
+    def along(span, start):
+        lo, hi = span[0] + MARK_CLEARANCE, span[1] - MARK_CLEARANCE
+        return Rect(start, lo, depth, hi - lo) if along_side else Rect(lo, start, hi - lo, depth)
+
+    if along_side:
+        return (along(first, e.x - FURNITURE_GAP - depth), along(second, e.right + FURNITURE_GAP), True)
+    return (along(first, e.bottom + FURNITURE_GAP), along(second, e.y - FURNITURE_GAP - depth), False)
+
+
+# -- drawing --------------------------------------------------------------------------
+
+def render_deck(deck: Deck, path, *, paper: str = "a4", bleed: float = 0.0, backs: str = "duplex",
+                low_ink: bool = False) -> list[DeckPage]:
+    """Write the deck's PDF to ``path``; same arguments give identical bytes. Returns the pages.
+
+    Raises ``ScrawlError`` (and writes nothing) for a bleed that does not fit or a card
+    whose text does not fit on it.
+    """
+    pages = deck_pages(deck, paper, bleed=bleed, backs=backs)
+    style = cardart.CardStyle.for_deck(deck, low_ink=low_ink)
+    fonts.register_fonts()
+    canvas = Canvas(str(Path(path)), pagesize=(pages[0].width * mm, pages[0].height * mm), invariant=1,
+                    initialFontName=fonts.BODY, pageCompression=1)
+    canvas.setTitle(f"Dungeon Scrawl: {deck.name}")
+    canvas.setAuthor("dungeon-scrawl")
+    canvas.setSubject(f"{deck.name}, {deck.size()} cards, {PAPER_NAMES[paper]}, bleed {bleed:g} mm, "
+                      f"backs: {backs}" + (", low ink" if low_ink else ""))
+    canvas.setCreator("dungeon-scrawl")
+    faces: set[str] = set()
+    for page in pages:
+        sheet = Page(canvas, page.height)
+        for placement in page.placements:
+            _draw_card(sheet, placement, page.bleed, style, faces)
+        _draw_cut_marks(sheet, page)
+        if page.fold_x is not None:
+            _draw_fold_line(sheet, page)
+        _draw_footer(sheet, page, deck, len(pages), backs)
+        _draw_ruler(sheet, page)
+        canvas.showPage()
+    canvas.save()
+    return pages
+
+
+def _draw_card(sheet: Page, placement: Placement, bleed: float, style: cardart.CardStyle, faces: set[str]) -> None:
+    """One card face. Each face is drawn once, as a form clipped to its bleed, and placed as often as printed."""
+    c, rect = sheet.c, placement.rect
+    name = "back" if placement.face == "back" else f"front-{placement.card.id}"
+    if name not in faces:
+        faces.add(name)
+        c.beginForm(name, -bleed * mm, -bleed * mm, (CARD_W + bleed) * mm, (CARD_H + bleed) * mm)
+        card = Page(c, CARD_H)       # the card's own millimetres, from the top-left corner of its trim
+        if placement.face == "front":
+            cardart.draw_front(card, placement.card, style, bleed=bleed)
+        else:
+            cardart.draw_back(card, style, bleed=bleed)
+        c.endForm()
+    c.saveState()
+    c.translate(*sheet.pt(rect.x, rect.bottom))
+    c.doForm(name)
+    c.restoreState()
+
+
+def _draw_cut_marks(sheet: Page, page: DeckPage) -> None:
+    sheet.c.setStrokeGray(0)
+    sheet.c.setLineWidth(0.25)
+    for mark in page.cut_marks:
+        sheet.line(*mark)
+
+
+def _draw_fold_line(sheet: Page, page: DeckPage) -> None:
+    """A dashed line down the middle of the gutter, and the words "fold here" beside it."""
+    c, x = sheet.c, page.fold_x
+    c.saveState()
+    c.setStrokeGray(0.35)
+    c.setLineWidth(0.4)
+    c.setDash(4, 3)
+    sheet.line(x, 0, x, page.height)
+    c.restoreState()
+    c.saveState()
+    c.translate(*sheet.pt(x - 1.2, page.height / 2))
+    c.rotate(90)
+    c.setFillGray(0.35)
+    c.setFont(fonts.ITALIC, 6.5)
+    for offset in (-40, 0, 40):
+        c.drawCentredString(offset * mm, 0, "fold here")
+    c.restoreState()
+
+
+def _frame(sheet: Page, rect: Rect, page: DeckPage) -> tuple[Page, float, float, bool]:
+    """A page addressed in the rect's own mm, turned a quarter to read upwards in a side margin.
+
+    Returns the page, its length (along the text), its depth, and whether its top
+    (rather than its bottom) faces the cards. Pair with restoreState().
+    """
+    c = sheet.c
+    c.saveState()
+    if page.along_side:
+        c.translate(*sheet.pt(rect.right, rect.bottom))
+        c.rotate(90)
+        return Page(c, rect.w), rect.h, rect.w, rect.x > page.width / 2
+    c.translate(*sheet.pt(rect.x, rect.bottom))
+    return Page(c, rect.h), rect.w, rect.h, rect.y > page.height / 2
+
+
+def _draw_footer(sheet: Page, page: DeckPage, deck: Deck, pages: int, backs: str) -> None:
+    """Which deck, page, side, paper and bleed this is, and how to print it: up to three short lines."""
+    side = {"front": "fronts", "back": "backs", "fold": "fronts and backs"}[page.side]
+    paper = PAPER_NAMES[page.paper] + (" landscape" if page.fold_x is not None else "")
+    how = {"duplex": "print double-sided, flip on long edge", "fold": "fold on the dashed line, then cut"}
+    lines = [(f"{deck.name}  \u00b7  page {page.number} of {pages}", fonts.BOLD),
+             (f"{side}  \u00b7  {paper}  \u00b7  bleed {page.bleed:g} mm", fonts.BODY)]
+    if backs in how:
+        lines.append((how[backs], fonts.ITALIC))
+    frame, length, depth, top_near = _frame(sheet, page.footer, page)
+    frame.c.setFillGray(TEXT_GREY)
+    size = _fitting_size(frame, lines, length, depth, 6.5)
+    leading = size * LEADING
+    top = 0.0 if top_near else depth - len(lines) * leading      # close to the cards, away from the paper's edge
+    for i, (text, font) in enumerate(lines):
+        frame.text(length / 2, top + (i + 0.75) * leading, text, font=font, size=size, align="centre")
+    frame.c.restoreState()
+
+
+def _draw_ruler(sheet: Page, page: DeckPage) -> None:
+    """A 5 cm bar with millimetre ticks next to the cards, then its caption, to check the printer's scale."""
+    frame, length, depth, top_near = _frame(sheet, page.ruler, page)
+    c = frame.c
+    out = 1 if top_near else -1                   # from the cards towards the paper's edge
+    bar = 0.4 if top_near else depth - 0.4
+    end_label = "50 mm"
+    left = (length - RULER_LENGTH - 1.0 - frame.text_width(end_label, fonts.BODY, 5.5)) / 2
+    c.setStrokeGray(TEXT_GREY)
+    c.setFillGray(TEXT_GREY)
+    c.setLineWidth(0.5)
+    frame.line(left, bar, left + RULER_LENGTH, bar)
+    c.setLineWidth(0.3)
+    for i in range(int(RULER_LENGTH) + 1):
+        tick = 2.4 if i % 10 == 0 else (1.6 if i % 5 == 0 else 0.9)
+        frame.line(left + i, bar, left + i, bar + out * tick)
+    frame.text(left + RULER_LENGTH + 1.0, bar + (2.0 if top_near else 0.0), end_label, font=fonts.BODY, size=5.5)
+    label = "this bar should measure 50 mm: print at 100% / actual size"
+    size = _fitting_size(frame, [(label, fonts.ITALIC)], length, depth, 6.0)
+    frame.text(length / 2, bar + (5.0 if top_near else -3.2), label, font=fonts.ITALIC, size=size, align="centre")
+    c.restoreState()
+
+
+def _fitting_size(frame: Page, lines, length: float, depth: float, largest: float) -> float:
+    """The largest size up to ``largest`` (down to 5 pt) at which the lines, (text, font) each, fill the frame."""
+    size = largest
+    while size > 5.0 and (len(lines) * size * LEADING > depth
+                          or max(frame.text_width(text, font, size) for text, font in lines) > length):
+        size -= 0.25
+    return size
