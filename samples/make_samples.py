@@ -1,4 +1,4 @@
-"""Rebuild the sample sheets in samples/: PDFs and the PNG pictures the README shows.
+"""Rebuild the samples: sheet PDFs and the PNG pictures the README shows, and a game to score.
 
     python samples/make_samples.py
 """
@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from games.mapfile import load_map
+from games.cards import load_deck
+from games.deal import deal
+from games.mapfile import load_map, map_reference
+from games.player import play
 from games.randommap import random_map
 from generator.layout import sheet_layout
 from generator.sheet import render_sheets
@@ -29,6 +32,20 @@ def make(name: str, dungeon, paper: str, players: int) -> None:
     print(f"wrote {pdf_path.name} and {name}.png")
 
 
+def make_game(name: str, dungeon, seed: int, players: list[str]) -> None:
+    """Sheets of one game played by the random legal player, as a person would type them in (no scores)."""
+    game = deal(load_deck("doodles"), seed)
+    sheets = []
+    for number, who in enumerate(players, start=1):
+        board = play(dungeon, game, seed * 10 + number)
+        sheets.append({"source": who, "map": map_reference(dungeon), "player": number,
+                       "rooms": board.rooms_json(), "unusable": board.unusable})
+    document = {"format": "scrawl.scan/1", "sheets": sheets, "errors": []}
+    (HERE / f"{name}.json").write_text(json.dumps(document, indent=1) + "\n")
+    print(f"wrote {name}.json (deal seed {seed})")
+
+
 if __name__ == "__main__":
     make("sheet-classic-a4", load_map("classic"), "a4", 1)
     make("sheet-random-1234-letter", random_map(1234), "letter", 1)
+    make_game("game-classic-3p", load_map("classic"), 2026, ["anna", "bo", "chidi"])

@@ -21,7 +21,9 @@ EXAMPLES = """\
   scrawl sheet                          the classic map, one A4 page
   scrawl sheet --players 4 --paper letter
   scrawl sheet --map random --seed 1234
-  scrawl sheet --map my-map.toml -o keep.pdf
+  scrawl deck                           the 36-card dungeon deck to print and cut
+  scrawl deal                           no printer? a shuffled deck, round by round
+  scrawl score game.json                score sheets typed in by hand
 
 Files go to output/ unless you give -o. Each sheet has FILE.layout.json beside
 it: where everything sits on the page, for the scanner and your own scripts.
@@ -29,7 +31,7 @@ it: where everything sits on the page, for the scanner and your own scripts.
 
 app = typer.Typer(
     name="scrawl",
-    help="Print dungeon map sheets for pen-and-paper dungeon crawls.",
+    help="Print dungeon map sheets and card decks, deal the cards, and score the sheets.",
     epilog=EXAMPLES,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -56,7 +58,7 @@ def _root(
     show_version: Annotated[bool, typer.Option(
         "--version", callback=_show_version, is_eager=True, help="Show the version and exit.")] = False,
 ) -> None:
-    """Print dungeon map sheets for pen-and-paper dungeon crawls."""
+    """Print dungeon map sheets and card decks, deal the cards, and score the sheets."""
 
 
 SHEET_EXAMPLES = """\
@@ -95,9 +97,7 @@ def sheet(
     name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
     stem = f"sheet-{name}-{paper.value}"
 
-    pdf_path = output if output is not None else Path("output") / f"{stem}.pdf"
-    if pdf_path.suffix.lower() != ".pdf":
-        raise ScrawlError(f"-o {pdf_path}: the sheet is a PDF, so name it FILE.pdf")
+    pdf_path = _pdf_path(output, stem)
     layout_path = pdf_path.with_suffix(".layout.json")
     layout = sheet_layout(dungeon, paper.value)
     try:
@@ -114,6 +114,157 @@ def sheet(
         typer.echo(f"Seed {dungeon.seed}: run with --seed {dungeon.seed} to print this dungeon again")
 
 
+class DeckName(str, Enum):
+    doodles = "doodles"
+    traps = "traps"
+    monsters_reference = "monsters-reference"
+
+
+class Backs(str, Enum):
+    duplex = "duplex"
+    fold = "fold"
+    none = "none"
+
+
+DECK_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl deck                           the dungeon deck, A4, backs for double-sided printing
+  scrawl deck traps --paper letter
+  scrawl deck doodles --backs fold      print one-sided, fold each page in half, glue
+  scrawl deck doodles --bleed 2         2 mm of bleed for a print shop
+  scrawl deck monsters-reference --low-ink
+
+Print at 100% ("actual size"): each page has a 50 mm calibration ruler.
+Duplex back pages are mirrored for flipping on the long edge.
+"""
+
+
+@app.command(epilog=DECK_EXAMPLES)
+def deck(
+    name: Annotated[DeckName, typer.Argument(help="Which deck.")] = DeckName.doodles,
+    paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.a4,
+    bleed: Annotated[float, typer.Option(
+        metavar="MM", help="Art beyond each card's cut line, in mm (0 for home printing).")] = 0.0,
+    backs: Annotated[Backs, typer.Option(
+        case_sensitive=False, help="duplex: a mirrored back page after each front page; "
+                                   "fold: fronts and backs on one page to fold; none: fronts only.")] = Backs.duplex,
+    low_ink: Annotated[bool, typer.Option("--low-ink", help="Outlines instead of filled areas.")] = False,
+    output: Annotated[Optional[Path], typer.Option(
+        "--output", "-o", metavar="FILE.pdf", help="Where to write the PDF. Default: output/deck-NAME-PAPER.pdf")
+    ] = None,
+) -> None:
+    """Make a printable card deck (PDF): poker-size cards, 3x3 a page, with cut marks."""
+    from games.cards import load_deck
+    from generator.deck import deck_pages, render_deck
+
+    cards = load_deck(name.value)
+    pdf_path = _pdf_path(output, f"deck-{name.value}-{paper.value}")
+    deck_pages(cards, paper.value, bleed=bleed, backs=backs.value)   # a bleed that does not fit fails here
+    try:
+        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+        pages = render_deck(cards, pdf_path, paper=paper.value, bleed=bleed, backs=backs.value, low_ink=low_ink)
+    except OSError as exc:
+        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
+    typer.echo(f"Wrote {pdf_path} ({cards.name}: {cards.size()} cards on {len(pages)} pages, "
+               f"{paper.value.upper()}, backs {backs.value})")
+    typer.echo("Print at 100% (actual size); the ruler on each page should measure 50 mm.")
+
+
+DEAL_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl deal                           a new shuffle; its seed is printed
+  scrawl deal --seed 1234               the same deal again, for everyone at the table
+  scrawl deal --solo                    a solo game: the Trap cards are taken out
+  scrawl deal --seed 1234 --json        the deal as JSON, for scripts
+"""
+
+
+@app.command(epilog=DEAL_EXAMPLES)
+def deal(
+    seed: Annotated[Optional[int], typer.Option(
+        min=0, help="Seed of the shuffle. Leave it out for a new one; it is printed so the deal can be replayed.")
+    ] = None,
+    solo: Annotated[bool, typer.Option("--solo", help="One player: take the Trap cards out.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the deal as one JSON document.")] = False,
+) -> None:
+    """Shuffle the dungeon deck and deal the seven rounds: the cards everyone draws, round by round."""
+    import json
+
+    from games.cards import load_deck
+    from games.deal import deal as deal_cards
+    from scrawl.report import deal_table
+
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    game = deal_cards(load_deck("doodles"), seed, solo=solo)
+    if as_json:
+        typer.echo(json.dumps(game.to_json(), indent=1))
+    else:
+        typer.echo(deal_table(game, replay=f"scrawl deal --seed {seed}{' --solo' if solo else ''}"))
+
+
+SCORE_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl score game.json                the breakdown of every sheet, traps resolved
+  scrawl score game.json --json         the same document with scores filled in
+
+A sheet written by hand (rooms hold the sides each segment links to, letters
+from NESW; a Trap is "trap": true):
+
+  {"format": "scrawl.scan/1", "sheets": [
+    {"source": "anna", "map": {"id": "classic"}, "player": 1, "unusable": 1,
+     "rooms": {"C1": {"exits": "NS", "round": 1},
+               "C2": {"exits": "NE", "round": 2},
+               "A1": {"trap": true, "round": 3}}}]}
+
+Exit code 1 when a sheet breaks a drawing rule (listed under needs_review).
+"""
+
+
+@app.command(epilog=SCORE_EXAMPLES)
+def score(
+    state: Annotated[Path, typer.Argument(metavar="STATE.json", help="Sheets of one game: scrawl.scan/1 JSON, typed by hand or written by the scanner.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the document with scores filled in.")] = False,
+) -> None:
+    """Check and score the sheets of one game: every rule, every scoring item, traps between players."""
+    import json
+
+    from games.state import game_json, read_game, score_game
+    from scrawl.report import score_report
+
+    try:
+        text = state.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScrawlError(f"{state}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScrawlError(f"cannot read {state}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScrawlError(f"{state}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    sheets, errors = read_game(document, str(state))
+    if not sheets:
+        reasons = "; ".join(entry.get("error", "") for entry in errors) or "it lists no sheets"
+        raise ScrawlError(f"{state}: no sheet could be scored: {reasons}")
+    results = score_game(sheets)
+    if as_json:
+        typer.echo(json.dumps(game_json(results, errors), indent=1, ensure_ascii=False))
+    else:
+        typer.echo(score_report(results, errors))
+    if errors or any(result.review for result in results):
+        raise typer.Exit(1)
+
+
+def _pdf_path(output: Optional[Path], stem: str) -> Path:
+    path = output if output is not None else Path("output") / f"{stem}.pdf"
+    if path.suffix.lower() != ".pdf":
+        raise ScrawlError(f"-o {path}: this is a PDF, so name it FILE.pdf")
+    return path
+
+
 def _write_json(path: Path, document: dict) -> None:
     import json
 
@@ -125,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     command = typer.main.get_command(app)
     try:
-        command.main(args=args or ["--help"], prog_name="scrawl", standalone_mode=False)
+        # Outside standalone mode, a command's typer.Exit comes back as the return value.
+        code = command.main(args=args or ["--help"], prog_name="scrawl", standalone_mode=False)
     except typer.Exit as exc:
         return exc.exit_code
     except typer.Abort:
@@ -141,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         message = exc.format_message().replace("Value error, ", "")
         _fail(f"{message} (see '{where} --help')")
         return 2
-    return 0
+    return code if isinstance(code, int) else 0
 
 
 def _fail(message: str) -> None:

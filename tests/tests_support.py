@@ -18,3 +18,12 @@ def reachable(dungeon, starts):
 
 # A small valid 5x5 map file, also used by the scoring cases (tests/cases/maps/tiny.toml).
 TINY_MAP = (Path(__file__).parent / "cases" / "maps" / "tiny.toml").read_text(encoding="utf-8")
+
+
+def run_cli(capsys, *args):
+    """Run ``scrawl ARGS...`` in-process: (exit code, stdout, stderr)."""
+    from scrawl.cli import main
+
+    code = main([str(arg) for arg in args])
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -6,13 +6,7 @@ import sys
 import pytest
 from pypdf import PdfReader
 
-from scrawl.cli import main
-
-
-def run(capsys, *args):
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests_support import run_cli as run
 
 
 def test_sheet_writes_pdf_and_layout_into_output_by_default(tmp_path, monkeypatch, capsys):
@@ -67,7 +61,7 @@ def test_a_map_file_of_your_own(tmp_path, capsys):
     (["sheet", "--seed", "3"], "--seed only applies to --map random"),
     (["sheet", "--map", "3"], "expansion map 3 is not in this release yet"),
     (["sheet", "--map", "random", "--seed", "x"], "Invalid value for '--seed'"),
-    (["sheet", "-o", "sheet.png"], "the sheet is a PDF, so name it FILE.pdf"),
+    (["sheet", "-o", "sheet.png"], "sheet.png: this is a PDF, so name it FILE.pdf"),
     (["sheet", "--map", "missing.toml"], "missing.toml: no such map file"),
     (["sheet", "--colour", "red"], "No such option: --colour"),
     (["shet"], "No such command 'shet'"),
