@@ -14,6 +14,7 @@ from games.deal import deal
 from games.mapfile import load_map, map_reference
 from games.player import play
 from games.randommap import random_map
+from generator.deck import render_deck
 from generator.layout import sheet_layout
 from generator.sheet import render_sheets
 
@@ -30,6 +31,24 @@ def make(name: str, dungeon, paper: str, players: int) -> None:
     image = page.render(scale=PICTURE_DPI / 72).to_pil().convert("RGB")
     image.quantize(colors=64).save(HERE / f"{name}.png", optimize=True)
     print(f"wrote {pdf_path.name} and {name}.png")
+
+
+def make_deck_picture(name: str, deck_name: str, pages: tuple[int, ...]) -> None:
+    """Pages of a printed deck side by side, as one PNG for the README (the PDF itself is not kept)."""
+    from PIL import Image
+
+    pdf_path = HERE / f"{name}.tmp.pdf"
+    render_deck(load_deck(deck_name), pdf_path, paper="a4", backs="duplex")
+    document = pdfium.PdfDocument(pdf_path)
+    images = [document[i].render(scale=PICTURE_DPI / 2 / 72).to_pil().convert("RGB") for i in pages]
+    document.close()
+    pdf_path.unlink()
+    gap = 12
+    sheet = Image.new("RGB", (sum(im.width for im in images) + gap * (len(images) - 1), images[0].height), "white")
+    for i, image in enumerate(images):
+        sheet.paste(image, (i * (image.width + gap), 0))
+    sheet.quantize(colors=64).save(HERE / f"{name}.png", optimize=True)
+    print(f"wrote {name}.png")
 
 
 def make_game(name: str, dungeon, seed: int, players: list[str]) -> None:
@@ -49,3 +68,5 @@ if __name__ == "__main__":
     make("sheet-classic-a4", load_map("classic"), "a4", 1)
     make("sheet-random-1234-letter", random_map(1234), "letter", 1)
     make_game("game-classic-3p", load_map("classic"), 2026, ["anna", "bo", "chidi"])
+    make_deck_picture("deck-pages-a4", "doodles", (4, 6, 7))
+    make_deck_picture("deck-traps-a4", "traps", (0,))
