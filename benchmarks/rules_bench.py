@@ -10,8 +10,8 @@ to the player or the rules shows up as a change in these numbers.
 from __future__ import annotations
 
 import statistics
-import time
 
+from bench_support import timed
 from games.cards import load_deck
 from games.deal import deal
 from games.mapfile import load_map
@@ -20,13 +20,6 @@ from games.rules import problems
 from games.scoring import resolve_traps, score
 
 GAMES = 300
-
-
-def timed(function, repeat: int) -> float:
-    start = time.perf_counter()
-    for _ in range(repeat):
-        function()
-    return (time.perf_counter() - start) / repeat
 
 
 def main() -> None:

@@ -10,25 +10,18 @@ scanner issue uses the last table to choose its working resolution.
 from __future__ import annotations
 
 import tempfile
-import time
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pypdfium2 as pdfium
 
+from bench_support import timed
 from games.mapfile import load_map
 from games.randommap import random_map
 from generator.layout import sheet_layout
 from generator.sheet import render_sheets
 from scanner.locate import find_markers, read_sheet_id
-
-
-def timed(function, repeat: int) -> float:
-    start = time.perf_counter()
-    for _ in range(repeat):
-        function()
-    return (time.perf_counter() - start) / repeat
 
 
 def main() -> None:

@@ -24,11 +24,11 @@ Loading checks every field of every card and reports all problems at once.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
-from games.errors import TemplateError, kind_name as _kind_name
+from games.datafile import parse_toml, take as take_field
+from games.errors import TemplateError
 from games.maps import SIDES
 
 # Each shape as drawn on its card: the sides it links to when not turned.
@@ -134,11 +134,7 @@ def load_deck(name: str) -> Deck:
         raise TemplateError(f"decks/{name}.toml", [("", f"no such deck (decks: {', '.join(DECKS)})")])
     source = f"decks/{name}.toml"
     raw = resources.files("templates").joinpath("decks", f"{name}.toml").read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        raise TemplateError(source, [("", f"not valid TOML: {exc}")]) from None
-    return parse_deck(data, source)
+    return parse_deck(parse_toml(raw, source), source)
 
 
 def parse_deck(data: dict, source: str) -> Deck:
@@ -146,15 +142,7 @@ def parse_deck(data: dict, source: str) -> Deck:
     problems: list[tuple[str, str]] = []
 
     def take(table: dict, key: str, kind: type, path: str, default=None):
-        if key not in table:
-            if default is None:
-                problems.append((path, "missing"))
-            return default
-        value = table[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            problems.append((path, f"should be {_kind_name(kind)}, not {value!r}"))
-            return default
-        return value
+        return take_field(problems, table, key, kind, path, default)
 
     deck_id = take(data, "id", str, "id")
     name = take(data, "name", str, "name")

@@ -17,11 +17,11 @@ Loading reports every problem at once, each with the file and field it is in:
 from __future__ import annotations
 
 import re
-import tomllib
 from importlib import resources
 from pathlib import Path
 
-from games.errors import MapError, ScrawlError, kind_name as _kind_name
+from games.datafile import parse_toml, take
+from games.errors import MapError, ScrawlError
 from games.maps import SIDES, DungeonMap, Item, Room, interior_side
 from games.mapcode import decode_map, encode_map
 from games.randommap import LATEST_VERSION, random_map
@@ -47,11 +47,7 @@ def load_map(name_or_path: str | Path) -> DungeonMap:
             raise MapError(source, [("", f"no such map file (designed maps: {', '.join(DESIGNED_MAPS)})")]) from None
         except (OSError, UnicodeDecodeError) as exc:
             raise MapError(source, [("", f"cannot read the map file: {exc}")]) from None
-    try:
-        data = tomllib.loads(raw)
-    except tomllib.TOMLDecodeError as exc:
-        raise MapError(source, [("", f"not valid TOML: {exc}")]) from None
-    return parse_map(data, source)
+    return parse_map(parse_toml(raw, source, MapError), source)
 
 
 def parse_map(data: dict, source: str) -> DungeonMap:
@@ -59,15 +55,7 @@ def parse_map(data: dict, source: str) -> DungeonMap:
     problems: list[tuple[str, str]] = []
 
     def field(key, kind, default=None):
-        if key not in data:
-            if default is None:
-                problems.append((key, "missing"))
-            return default
-        value = data[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            problems.append((key, f"should be {_kind_name(kind)}, not {value!r}"))
-            return default
-        return value
+        return take(problems, data, key, kind, key, default)
 
     map_id = field("id", str)
     if isinstance(map_id, str) and not re.fullmatch(r"[a-z][a-z0-9-]{0,23}", map_id):

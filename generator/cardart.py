@@ -80,15 +80,21 @@ def _kind_label(spec: CardSpec) -> str:
     return label
 
 
+def _low_ink_frame(card: Page, style: CardStyle, inset: float) -> None:
+    """Low ink: a thin grey trim line and an accent frame ``inset`` mm inside it, in place of a filled card."""
+    c = card.c
+    c.setStrokeGray(0.6)
+    c.setLineWidth(0.2)
+    card.rect(0, 0, CARD_W, CARD_H)
+    c.setStrokeColor(style.accent)
+    c.setLineWidth(0.35 * mm)
+    card.rect(inset, inset, CARD_W - 2 * inset, CARD_H - 2 * inset, radius=2.0)
+
+
 def _background(card: Page, style: CardStyle, bleed: float) -> None:
     c = card.c
     if style.low_ink:
-        c.setStrokeGray(0.6)
-        c.setLineWidth(0.2)
-        card.rect(0, 0, CARD_W, CARD_H)
-        c.setStrokeColor(style.accent)
-        c.setLineWidth(0.35 * mm)
-        card.rect(2.5, 2.5, CARD_W - 5, CARD_H - 5, radius=2.0)
+        _low_ink_frame(card, style, 2.5)
         card.line(2.5, BAND, CARD_W - 2.5, BAND)
         return
     c.setFillColor(PARCHMENT)
@@ -563,12 +569,7 @@ def draw_back(card: Page, style: CardStyle, *, bleed: float = 0.0) -> None:
     c = card.c
     cx, cy = CARD_W / 2, 36.0
     if style.low_ink:
-        c.setStrokeGray(0.6)
-        c.setLineWidth(0.2)
-        card.rect(0, 0, CARD_W, CARD_H)
-        c.setStrokeColor(style.accent)
-        c.setLineWidth(0.35 * mm)
-        card.rect(3.5, 3.5, CARD_W - 7, CARD_H - 7, radius=2.0)
+        _low_ink_frame(card, style, 3.5)
         c.setLineWidth(0.15 * mm)
         card.rect(5.0, 5.0, CARD_W - 10, CARD_H - 10, radius=1.2)
     else:
