@@ -104,7 +104,7 @@ def read_sheet(raw, path: str, name: str) -> SheetState:
             if drawing is not None:
                 drawings[room] = drawing
     if found:
-        raise TemplateError(name if name != path else path, found)
+        raise TemplateError(name, found)
     return SheetState(source=name, dungeon=dungeon, board=Board(drawings, unusable), player=player, raw=raw)
 
 
