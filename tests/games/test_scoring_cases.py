@@ -48,7 +48,7 @@ def _document(case) -> dict:
         for i, sheet in enumerate(case["sheets"])]}
 
 
-@pytest.mark.parametrize("case", _cases())
+@pytest.mark.parametrize("case", list(_cases()))
 def test_scoring_case(case):
     sheets, errors = read_game(_document(case))
     assert errors == []

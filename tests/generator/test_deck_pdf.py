@@ -85,7 +85,7 @@ def test_every_copy_of_every_card_is_printed_once(decks, backs):
         assert fronts == Counter({card.id: card.copies for card in deck.cards}), name
 
 
-@pytest.mark.parametrize("paper,backs", itertools.product(PAPERS, ("duplex", "fold")))
+@pytest.mark.parametrize("paper,backs", list(itertools.product(PAPERS, ("duplex", "fold"))))
 def test_every_page_is_the_paper_size(pdfs, paper, backs):
     width, height = PAPERS[paper] if backs == "duplex" else PAPERS[paper][::-1]   # fold: landscape
     reader = PdfReader(pdfs("traps", paper=paper, backs=backs))
@@ -126,7 +126,7 @@ def test_fronts_form_a_centred_three_by_three_grid(decks, paper):
     assert ys[0] == pytest.approx(page.height - (ys[-1] + CARD_H))
 
 
-@pytest.mark.parametrize("paper,bleed", itertools.product(PAPERS, (0.0, 1.5)))
+@pytest.mark.parametrize("paper,bleed", list(itertools.product(PAPERS, (0.0, 1.5))))
 def test_each_back_is_mirrored_onto_its_front_for_a_long_edge_flip(decks, paper, bleed):
     pages = deck_pages(decks["traps"], paper, bleed=bleed, backs="duplex")
     for front, back in zip(pages[::2], pages[1::2]):
