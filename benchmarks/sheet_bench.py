@@ -1,4 +1,4 @@
-"""How fast sheets are made, and how small a sheet can be in a picture and still be identified.
+"""How fast sheets and decks are made, and how small a sheet can be in a picture and still be identified.
 
     python benchmarks/sheet_bench.py
 
@@ -17,8 +17,10 @@ import numpy as np
 import pypdfium2 as pdfium
 
 from bench_support import timed
+from games.cards import DECKS, load_deck
 from games.mapfile import load_map
 from games.randommap import random_map
+from generator.deck import render_deck
 from generator.layout import sheet_layout
 from generator.sheet import render_sheets
 from scanner.locate import find_markers, read_sheet_id
@@ -37,6 +39,11 @@ def main() -> None:
     print(f"  PDF, 1 page           {1000 * one:7.1f} ms")
     print(f"  PDF, 10 pages         {1000 * ten:7.1f} ms ({1000 * ten / 10:.1f} ms a page)")
     print(f"  PDF size, 1 page      {(folder / 'one.pdf').stat().st_size / 1024:7.1f} KiB")
+    for name in DECKS:
+        deck = load_deck(name)
+        seconds = timed(lambda: render_deck(deck, folder / f"{name}.pdf"), 3)
+        print(f"  deck {name:<18}{1000 * seconds:5.1f} ms ({deck.size()} cards, duplex A4, "
+              f"{(folder / f'{name}.pdf').stat().st_size / 1024:.0f} KiB)")
 
     print("\nidentification: markers found (of 4) / QR read, by resolution and blur")
     page = pdfium.PdfDocument(folder / "one.pdf")[0]
