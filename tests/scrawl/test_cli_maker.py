@@ -1,0 +1,58 @@
+"""`scrawl loot` and `scrawl heroes` as a user runs them."""
+import json
+from pathlib import Path
+
+import pytest
+
+from tests_support import run_cli as run
+
+SAMPLE = Path(__file__).parent.parent.parent / "samples" / "dungeon-maker-built.json"
+
+
+def test_heroes_prints_every_walk_and_the_score_and_replays(capsys):
+    code, out, err = run(capsys, "heroes", SAMPLE, "--seed", "3")
+    assert code == 0 and err == ""
+    assert "Route: A1 A2 A3 B3 C3 D3 D4 D5 E5 (9 tiles)" in out
+    assert out.count("Hero ") >= 5 and "escaped by the stairs in E5" in out and "died in" in out
+    assert "Total" in out.splitlines()[-1]
+    assert run(capsys, "heroes", SAMPLE, "--seed", "3")[1] == out
+
+
+def test_heroes_json_score_adds_up(capsys):
+    code, out, _ = run(capsys, "heroes", SAMPLE, "--seed", "3", "--json")
+    result = json.loads(out)
+    score = result["score"]
+    assert code == 0 and len(result["heroes"]) == 5
+    assert score["souls"] == sum(h["fate"] == "died" for h in result["heroes"])
+    assert score["total"] == score["building"] + 3 * score["souls"] - 2 * score["hp_lost"]
+
+
+def test_heroes_trials_give_the_expected_score_and_spread(capsys):
+    code, out, _ = run(capsys, "heroes", SAMPLE, "--trials", "200", "--seed", "1")
+    assert code == 0
+    assert "200 hero phases (seeds 1 to 200)" in out
+    mean = float(out.split("expected score")[1].split()[0])
+    assert 15 < mean < 32        # a full build: most heroes die, a few escape
+
+
+def test_heroes_refuses_a_dungeon_that_breaks_building_rules_listing_every_problem(tmp_path, capsys):
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps({"entrance": "B1:N", "stairs": "A2", "tiles": {
+        "B1": {"path": "NS"}, "A2": {"bridge": "N"}, "C4": {"on": "spikes"}}}))
+    code, out, err = run(capsys, "heroes", path)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1
+    for part in ["A2: a bridge path goes only on an Acid Pond", "C4: a Spike trap goes on a path",
+                 "B1: the entrance B1:N must come in from outside at a corner"]:
+        assert part in err
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{", "d.json: not valid JSON"),
+    ('{"entrance": "A1:N", "stairs": "A2", "tiles": {"A1": {"room": "dragon"}}}', "'dragon' is not one of"),
+])
+def test_heroes_bad_files_are_one_line(tmp_path, capsys, content, message):
+    path = tmp_path / "d.json"
+    path.write_text(content)
+    code, _, err = run(capsys, "heroes", path)
+    assert code == 2 and message in err and err.count("\n") == 1
