@@ -51,6 +51,22 @@ def make_deck_picture(name: str, deck_name: str, pages: tuple[int, ...]) -> None
     print(f"wrote {name}.png")
 
 
+def make_loot_sheet(name: str, seed: int, paper: str) -> None:
+    """A Dungeon Maker sheet and its picture for the README."""
+    from games.maker import roll_loot
+    from generator.maker_layout import layouts_json, maker_layout
+    from generator.maker_sheet import render_maker_sheets
+
+    layouts = [maker_layout(roll_loot(seed, 1), paper)]
+    pdf_path = HERE / f"{name}.pdf"
+    render_maker_sheets(layouts, pdf_path)
+    pdf_path.with_suffix(".layout.json").write_text(json.dumps(layouts_json(layouts), indent=1) + "\n")
+    page = pdfium.PdfDocument(pdf_path)[0]
+    page.render(scale=PICTURE_DPI / 72).to_pil().convert("RGB").quantize(colors=64).save(HERE / f"{name}.png",
+                                                                                         optimize=True)
+    print(f"wrote {pdf_path.name} and {name}.png")
+
+
 def make_game(name: str, dungeon, seed: int, players: list[str]) -> None:
     """Sheets of one game played by the random legal player, as a person would type them in (no scores)."""
     game = deal(load_deck("doodles"), seed)
@@ -70,3 +86,4 @@ if __name__ == "__main__":
     make_game("game-classic-3p", load_map("classic"), 2026, ["anna", "bo", "chidi"])
     make_deck_picture("deck-pages-a4", "doodles", (4, 6, 7))
     make_deck_picture("deck-traps-a4", "traps", (0,))
+    make_loot_sheet("loot-1234-a4", 1234, "a4")

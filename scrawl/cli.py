@@ -235,16 +235,7 @@ def score(
     from games.state import game_json, read_game, score_game
     from scrawl.report import score_report
 
-    try:
-        text = state.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScrawlError(f"{state}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScrawlError(f"cannot read {state}: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScrawlError(f"{state}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    document = _read_json(state)
     sheets, errors = read_game(document, str(state))
     if not sheets:
         reasons = "; ".join(entry.get("error", "") for entry in errors) or "it lists no sheets"
@@ -256,6 +247,134 @@ def score(
         typer.echo(score_report(results, errors))
     if errors or any(result.review for result in results):
         raise typer.Exit(1)
+
+
+LOOT_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl loot                           one Dungeon Maker sheet with a new loot layout
+  scrawl loot --count 4                 four sheets, each with its own layout
+  scrawl loot --seed 1234 --count 4     the same four sheets again
+  scrawl loot --paper letter -o output/maker.pdf
+
+Each page holds the whole game: the grid with its Gems and Potions, the
+Market, the hero tables, the Scoring chart. Play it, then: scrawl heroes.
+"""
+
+
+@app.command(epilog=LOOT_EXAMPLES)
+def loot(
+    seed: Annotated[Optional[int], typer.Option(
+        min=0, help="Seed of the loot layouts. Leave it out for new ones; it is printed on each sheet.")] = None,
+    count: Annotated[int, typer.Option("--count", "-k", min=1, max=40, help="Pages, each with its own layout.")] = 1,
+    paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.a4,
+    output: Annotated[Optional[Path], typer.Option(
+        "--output", "-o", metavar="FILE.pdf", help="Where to write the PDF. Default: output/loot-SEED-PAPER.pdf")
+    ] = None,
+) -> None:
+    """Make Dungeon Maker sheets (PDF) with random loot layouts, and FILE.layout.json beside it."""
+    from games.maker import roll_loot
+    from generator.maker_layout import layouts_json, maker_layout
+    from generator.maker_sheet import render_maker_sheets
+
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    pdf_path = _pdf_path(output, f"loot-{seed}-{paper.value}")
+    layouts = [maker_layout(roll_loot(seed, page), paper.value) for page in range(1, count + 1)]
+    try:
+        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+        render_maker_sheets(layouts, pdf_path)
+        _write_json(pdf_path.with_suffix(".layout.json"), layouts_json(layouts))
+    except OSError as exc:
+        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
+    typer.echo(f"Wrote {pdf_path} ({count} page{'s' if count > 1 else ''}, {paper.value.upper()}, loot seed {seed})")
+    typer.echo(f"Layout {pdf_path.with_suffix('.layout.json')}")
+    typer.echo(f"Seed {seed}: run with --seed {seed} to print these layouts again")
+
+
+HEROES_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl heroes dungeon.json            five heroes walk your dungeon; each roll is shown
+  scrawl heroes dungeon.json --seed 7   the same hero phase again
+  scrawl heroes dungeon.json --trials 1000   the expected score and its spread
+
+A built dungeon (tiles A1..F6: column = X die, row = Y die):
+
+  {"format": "scrawl.dungeon/1", "entrance": "A1:N", "stairs": "B3",
+   "coins": 4, "spells": 1,
+   "tiles": {"A1": {"path": "NS"}, "A2": {"path": "NE", "on": "spikes"},
+             "B2": {"path": "SW"}, "B3": {"path": "N"},
+             "A3": {"room": "slime"}, "C2": {"acid": true}}}
+
+See the README for every field. A dungeon that breaks a building rule is
+refused with every problem listed.
+"""
+
+
+@app.command(epilog=HEROES_EXAMPLES)
+def heroes(
+    dungeon_file: Annotated[Path, typer.Argument(metavar="DUNGEON.json", help="The built dungeon (scrawl.dungeon/1).")],
+    seed: Annotated[Optional[int], typer.Option(
+        min=0, help="Seed of the dice. Leave it out for new rolls; it is printed so the phase can be replayed.")
+    ] = None,
+    trials: Annotated[Optional[int], typer.Option(
+        min=1, max=100_000, help="Run this many hero phases and print the expected score and its spread.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as one JSON document.")] = False,
+) -> None:
+    """Run the Dungeon Maker hero phase on a built dungeon and score it."""
+    import json
+    import random
+
+    from games.heroes import final_score, problems, read_dungeon, run_heroes
+    from games.maker import load_maker
+    from scrawl.maker_report import phase_report, trials_report
+
+    maker = load_maker()
+    dungeon = read_dungeon(_read_json(dungeon_file), maker, str(dungeon_file))
+    broken = problems(dungeon, maker)
+    if broken:
+        raise ScrawlError(f"{dungeon_file}: " + "; ".join(f"{p.where}: {p.why}" for p in broken))
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+
+    def dice(run_seed: int):
+        rng = random.Random(f"dungeon-scrawl/heroes/v1/{run_seed}")
+        return iter(lambda: rng.randint(1, 6), None)
+
+    if trials:
+        phases = [run_heroes(dungeon, maker, dice(seed + i)) for i in range(trials)]
+        totals = [final_score(dungeon, maker, phase)["total"] for phase in phases]
+        if as_json:
+            typer.echo(json.dumps({"format": "scrawl.heroes-trials/1", "seed": seed, "trials": trials,
+                                   "totals": totals}))
+        else:
+            typer.echo(trials_report(totals, [p.souls for p in phases], [len(p.heroes) for p in phases], seed))
+        return
+    phase = run_heroes(dungeon, maker, dice(seed))
+    if as_json:
+        from dataclasses import asdict
+
+        typer.echo(json.dumps({"format": "scrawl.heroes/1", "seed": seed,
+                               "heroes": [asdict(hero) for hero in phase.heroes],
+                               "score": final_score(dungeon, maker, phase)}, indent=1))
+    else:
+        typer.echo(phase_report(dungeon, maker, phase, seed))
+
+
+def _read_json(path: Path):
+    import json
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScrawlError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScrawlError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScrawlError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
 
 
 def _pdf_path(output: Optional[Path], stem: str) -> Path:

@@ -56,3 +56,42 @@ def test_heroes_bad_files_are_one_line(tmp_path, capsys, content, message):
     path.write_text(content)
     code, _, err = run(capsys, "heroes", path)
     assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_loot_writes_k_pages_with_their_layouts_and_prints_the_seed(tmp_path, monkeypatch, capsys):
+    from pypdf import PdfReader
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "loot", "--count", "4", "--seed", "1234")
+    pdf = tmp_path / "output" / "loot-1234-a4.pdf"
+    assert code == 0 and err == "" and pdf.is_file()
+    assert "Wrote output/loot-1234-a4.pdf (4 pages, A4, loot seed 1234)" in out
+    assert len(PdfReader(pdf).pages) == 4
+    document = json.loads(pdf.with_suffix(".layout.json").read_text())
+    assert document["game"] == "dungeon-maker" and len(document["pages"]) == 4
+    from games.maker import roll_loot
+
+    for page in document["pages"]:
+        expected = roll_loot(1234, page["page"])
+        gems = sorted(room["id"] for room in page["rooms"] if "gem" in room["items"])
+        assert gems == sorted(room.name for room in expected.gems)
+
+
+def test_loot_without_a_seed_chooses_one_and_says_how_to_reprint(tmp_path, capsys):
+    code, out, _ = run(capsys, "loot", "-o", tmp_path / "a.pdf")
+    seed = int(out.split("Seed ")[1].split(":")[0])
+    assert code == 0
+    run(capsys, "loot", "--seed", seed, "-o", tmp_path / "b.pdf")
+    assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["loot", "--count", "0"], "Invalid value for '--count'"),
+    (["loot", "--paper", "a5"], "'a5' is not one of"),
+    (["loot", "-o", "loot.png"], "loot.png: this is a PDF, so name it FILE.pdf"),
+])
+def test_loot_bad_arguments_are_one_line_and_write_nothing(tmp_path, monkeypatch, capsys, args, message):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, *args)
+    assert code == 2 and message in err and err.count("\n") == 1
+    assert not (tmp_path / "output").exists()
