@@ -27,3 +27,19 @@ def run_cli(capsys, *args):
     code = main([str(arg) for arg in args])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def pdf_fonts(path) -> list[tuple[str, bool]]:
+    """(font name without its subset prefix, embedded?) for every font any page of a PDF uses."""
+    from pypdf import PdfReader
+
+    found = []
+    for page in PdfReader(path).pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            descriptors = [font.get("/FontDescriptor")]
+            descriptors += [d.get_object().get("/FontDescriptor") for d in font.get("/DescendantFonts", [])]
+            descriptors = [d.get_object() for d in descriptors if d is not None]
+            embedded = any(key in d for d in descriptors for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found.append((str(font["/BaseFont"]).lstrip("/").split("+")[-1], embedded))
+    return found

@@ -5,6 +5,8 @@ from collections import Counter
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+
+from tests_support import pdf_fonts
 from pypdf import PdfReader
 
 from games.cards import load_deck, parse_deck
@@ -245,23 +247,9 @@ def test_bleed_2_on_a4_spaces_the_cards_4_mm_apart(decks, pdfs):
 
 # -- what is printed ------------------------------------------------------------------------------------
 
-def font_files(reader):
-    """(font name, embedded?) for every font any page uses."""
-    found = []
-    for page in reader.pages:
-        for font in page["/Resources"].get("/Font", {}).values():
-            font = font.get_object()
-            descriptors = [font.get("/FontDescriptor")]
-            descriptors += [d.get_object().get("/FontDescriptor") for d in font.get("/DescendantFonts", [])]
-            descriptors = [d.get_object() for d in descriptors if d is not None]
-            embedded = any(key in d for d in descriptors for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-            found.append((str(font["/BaseFont"]), embedded))
-    return found
-
-
 @pytest.mark.parametrize("name,low_ink", [(name, False) for name in DECKS] + [("monsters-reference", True)])
 def test_every_font_is_embedded_and_none_is_a_standard_font(pdfs, name, low_ink):
-    fonts = font_files(PdfReader(pdfs(name, low_ink=low_ink)))
+    fonts = pdf_fonts(pdfs(name, low_ink=low_ink))
     assert fonts and all(embedded for _, embedded in fonts), fonts
     assert not [font for font, _ in fonts if any(std in font for std in STANDARD_FONTS)]
 

@@ -2,6 +2,8 @@
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+
+from tests_support import pdf_fonts
 from pypdf import PdfReader
 
 from generator.layout import sheet_layout
@@ -31,28 +33,12 @@ def test_one_page_per_player_at_paper_size(sheets, paper, size_mm):
         assert height == pytest.approx(size_mm[1] * PT_PER_MM, abs=0.05)
 
 
-def font_files(reader):
-    """(font name, embedded?) for every font any page uses."""
-    found = []
-    for page in reader.pages:
-        fonts = page["/Resources"].get("/Font", {})
-        for font in fonts.values():
-            font = font.get_object()
-            descriptors = [font.get("/FontDescriptor")]
-            for descendant in font.get("/DescendantFonts", []):
-                descriptors.append(descendant.get_object().get("/FontDescriptor"))
-            descriptors = [d.get_object() for d in descriptors if d is not None]
-            embedded = any(k in d for d in descriptors for k in ("/FontFile", "/FontFile2", "/FontFile3"))
-            found.append((str(font["/BaseFont"]), embedded))
-    return found
-
-
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_font_is_embedded(sheets, paper):
-    fonts = font_files(PdfReader(sheets[paper]))
+    fonts = pdf_fonts(sheets[paper])
     assert fonts, "the sheet has text"
     assert all(embedded for _, embedded in fonts), fonts
-    names = {name.lstrip("/").split("+")[-1] for name, _ in fonts}
+    names = {name for name, _ in fonts}
     assert "DarkGardenMK" in names and "BitstreamVeraSans-Roman" in names
 
 
