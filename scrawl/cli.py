@@ -24,6 +24,8 @@ EXAMPLES = """\
   scrawl deck                           the 36-card dungeon deck to print and cut
   scrawl deal                           no printer? a shuffled deck, round by round
   scrawl score game.json                score sheets typed in by hand
+  scrawl loot --count 4                 Dungeon Maker sheets with random loot
+  scrawl heroes dungeon.json            the Dungeon Maker hero phase, played and scored
 
 Files go to output/ unless you give -o. Each sheet has FILE.layout.json beside
 it: where everything sits on the page, for the scanner and your own scripts.
@@ -31,7 +33,7 @@ it: where everything sits on the page, for the scanner and your own scripts.
 
 app = typer.Typer(
     name="scrawl",
-    help="Print dungeon map sheets and card decks, deal the cards, and score the sheets.",
+    help="Print dungeon map sheets, card decks and Dungeon Maker sheets; deal the cards; score the games.",
     epilog=EXAMPLES,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -58,7 +60,7 @@ def _root(
     show_version: Annotated[bool, typer.Option(
         "--version", callback=_show_version, is_eager=True, help="Show the version and exit.")] = False,
 ) -> None:
-    """Print dungeon map sheets and card decks, deal the cards, and score the sheets."""
+    """Print dungeon map sheets, card decks and Dungeon Maker sheets; deal the cards; score the games."""
 
 
 SHEET_EXAMPLES = """\
