@@ -11,21 +11,15 @@ kill about two heroes in three, a thin one should let most escape.
 from __future__ import annotations
 
 import json
-import random
 import statistics
 from pathlib import Path
 
 from bench_support import timed
-from games.heroes import final_score, problems, read_dungeon, run_heroes
+from games.heroes import final_score, problems, read_dungeon, run_heroes, seeded_dice as dice
 from games.maker import load_maker
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "dungeon-maker-built.json"
 TRIALS = 2000
-
-
-def dice(seed: int):
-    rng = random.Random(seed)
-    return iter(lambda: rng.randint(1, 6), None)
 
 
 def variants(document: dict) -> dict[str, dict]:

@@ -16,6 +16,7 @@ and a hand-worked case go through the same code.
 """
 from __future__ import annotations
 
+import random
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
@@ -110,9 +111,11 @@ def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json") -> Dungeo
             problems.append(("entrance", f"side {side!r} is not one of N, E, S, W"))
         elif room is not None:
             entrance = (room, side)
-    stairs = _tile_name(document.get("stairs", ""), "stairs", problems) if document.get("stairs") else None
-    if stairs is None and not document.get("stairs"):
+    stairs = None
+    if not document.get("stairs"):
         problems.append(("stairs", "missing: name the tile with the exit stairs, like \"D4\""))
+    else:
+        stairs = _tile_name(document["stairs"], "stairs", problems)
     counts = {}
     for key in ("coins", "spells"):
         value = document.get(key, 0)
@@ -261,6 +264,12 @@ class HeroPhase:
     souls: int
     hp_lost: int
     fallen: bool
+
+
+def seeded_dice(seed: int) -> Iterator[int]:
+    """The d6 results of hero phase ``seed``: the same seed, the same rolls."""
+    rng = random.Random(f"dungeon-scrawl/heroes/v1/{seed}")
+    return iter(lambda: rng.randint(1, 6), None)
 
 
 def run_heroes(dungeon: Dungeon, maker: Maker, dice: Iterable[int], *, heroes: int | None = None) -> HeroPhase:

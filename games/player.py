@@ -12,7 +12,7 @@ import random
 from games.board import Board, Drawing
 from games.cards import orientations
 from games.deal import Deal
-from games.maps import DungeonMap, Item, Room
+from games.maps import DungeonMap, Item
 from games.rules import can_draw, can_trap
 
 PLAYER_VERSION = 1
@@ -33,7 +33,9 @@ def play(dungeon: DungeonMap, game: Deal, seed: int, *, greed: float = 2.0) -> B
                 if not options:
                     board = board.with_tally()
                     continue
-                weights = [_appeal(dungeon, board, room, greed) for room, _ in options]
+                armed = {dungeon.item_at(r).letter for r in board.entered_rooms()
+                         if dungeon.item_at(r) is not None and dungeon.item_at(r).kind == "weapon"}
+                weights = [_appeal(dungeon.item_at(room), armed, greed) for room, _ in options]
                 room, exits = rng.choices(options, weights)[0]
                 board = board.with_drawing(room, Drawing.segment(exits, round_.number))
             elif card.kind == "trap":
@@ -43,12 +45,10 @@ def play(dungeon: DungeonMap, game: Deal, seed: int, *, greed: float = 2.0) -> B
     return board
 
 
-def _appeal(dungeon: DungeonMap, board: Board, room: Room, greed: float) -> float:
+def _appeal(item: Item | None, armed: set[str], greed: float) -> float:
     """How much a player wants to draw here: more for loot, weapons, the dragon and armed monsters."""
-    item = dungeon.item_at(room)
     if item is None:
         return 1.0
     if item.kind == "monster":
-        armed = any(dungeon.item_at(r) == Item("weapon", item.letter) for r in board.entered_rooms())
-        return 1.0 + greed if armed else 0.5
+        return 1.0 + greed if item.letter in armed else 0.5
     return 1.0 + greed

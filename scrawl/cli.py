@@ -326,9 +326,8 @@ def heroes(
 ) -> None:
     """Run the Dungeon Maker hero phase on a built dungeon and score it."""
     import json
-    import random
 
-    from games.heroes import final_score, problems, read_dungeon, run_heroes
+    from games.heroes import final_score, problems, read_dungeon, run_heroes, seeded_dice as dice
     from games.maker import load_maker
     from scrawl.maker_report import phase_report, trials_report
 
@@ -339,10 +338,6 @@ def heroes(
         raise ScrawlError(f"{dungeon_file}: " + "; ".join(f"{p.where}: {p.why}" for p in broken))
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-
-    def dice(run_seed: int):
-        rng = random.Random(f"dungeon-scrawl/heroes/v1/{run_seed}")
-        return iter(lambda: rng.randint(1, 6), None)
 
     if trials:
         phases = [run_heroes(dungeon, maker, dice(seed + i)) for i in range(trials)]
