@@ -195,6 +195,21 @@ class SheetLayout:
         return SheetId.for_sheet(self.dungeon, self.paper, player)
 
 
+def corner_markers(paper: str) -> tuple[Marker, ...]:
+    """The four ArUco markers every sheet prints, ids 0-3 clockwise from the top-left corner."""
+    width, height = PAPERS[paper]
+    far_x, far_y = width - MARGIN - MARKER_SIZE, height - MARGIN - MARKER_SIZE
+    return tuple(Marker(i, Rect(x, y, MARKER_SIZE, MARKER_SIZE))
+                 for i, (x, y) in enumerate([(MARGIN, MARGIN), (far_x, MARGIN), (far_x, far_y), (MARGIN, far_y)]))
+
+
+def qr_rect(paper: str) -> Rect:
+    """Where a map sheet prints its QR code: left of the top-right marker, at the same place on every paper
+    relative to that marker."""
+    inner_left = MARGIN + MARKER_SIZE + 4.0
+    return Rect(PAPERS[paper][0] - inner_left - QR_SIZE, MARGIN + 1.0, QR_SIZE, QR_SIZE)
+
+
 def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     """Lay out a dungeon map sheet for ``paper`` (``a4`` or ``letter``)."""
     if paper not in PAPERS:
@@ -234,14 +249,9 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
     row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
 
-    markers = (
-        Marker(0, Rect(MARGIN, MARGIN, MARKER_SIZE, MARKER_SIZE)),
-        Marker(1, Rect(width - MARGIN - MARKER_SIZE, MARGIN, MARKER_SIZE, MARKER_SIZE)),
-        Marker(2, Rect(width - MARGIN - MARKER_SIZE, height - MARGIN - MARKER_SIZE, MARKER_SIZE, MARKER_SIZE)),
-        Marker(3, Rect(MARGIN, height - MARGIN - MARKER_SIZE, MARKER_SIZE, MARKER_SIZE)),
-    )
+    markers = corner_markers(paper)
     inner_left = MARGIN + MARKER_SIZE + 4.0
-    qr = Rect(width - inner_left - QR_SIZE, MARGIN + 1.0, QR_SIZE, QR_SIZE)
+    qr = qr_rect(paper)
     header = Rect(inner_left, MARGIN, qr.x - 4.0 - inner_left, HEADER_BOTTOM - MARGIN)
     name_line = Rect(header.x + 22.0, HEADER_BOTTOM - 6.0, header.w - 22.0 - 34.0, 5.0)
 

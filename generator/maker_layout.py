@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from games.errors import ScrawlError
 from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, load_maker
 from games.maps import Room
-from generator.layout import FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId
+from generator.layout import (FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId,
+                              corner_markers)
 
 GAME = "dungeon-maker"
 MAP_ID = "loot"
@@ -287,12 +288,7 @@ def maker_layout(loot: LootLayout, paper: str, maker: Maker | None = None) -> Ma
     tile = TILE[paper]
     boxes: dict[str, Rect] = {}
 
-    markers = (
-        Marker(0, Rect(MARGIN, MARGIN, MARKER_SIZE, MARKER_SIZE)),
-        Marker(1, Rect(width - MARGIN - MARKER_SIZE, MARGIN, MARKER_SIZE, MARKER_SIZE)),
-        Marker(2, Rect(width - MARGIN - MARKER_SIZE, height - MARGIN - MARKER_SIZE, MARKER_SIZE, MARKER_SIZE)),
-        Marker(3, Rect(MARGIN, height - MARGIN - MARKER_SIZE, MARKER_SIZE, MARKER_SIZE)),
-    )
+    markers = corner_markers(paper)
     inner = MARGIN + MARKER_SIZE + 4.0            # the strips between two markers start here
     header = Rect(inner, MARGIN, width - 2 * inner, MARKER_SIZE)
     footer = Rect(inner, height - MARGIN - MARKER_SIZE, width - 2 * inner, MARKER_SIZE)

@@ -6,7 +6,9 @@ and text are dark, so the sheet reads well in greyscale too.
 """
 from __future__ import annotations
 
+import io
 from pathlib import Path
+from typing import BinaryIO
 
 from reportlab.graphics.barcode import qrencoder
 from reportlab.lib.colors import Color
@@ -69,11 +71,11 @@ class Page:
         return self.c.stringWidth(text, font, size) / mm
 
 
-def render_sheets(layout: SheetLayout, players: int, path: Path) -> None:
-    """Write a PDF with one numbered page per player. Same input, same bytes."""
+def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> None:
+    """Write a PDF (to a path or a binary file) with one numbered page per player. Same input, same bytes."""
     fonts.register_fonts()
     dungeon = layout.dungeon
-    canvas = Canvas(str(path), pagesize=(layout.width * mm, layout.height * mm), invariant=1,
+    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(layout.width * mm, layout.height * mm), invariant=1,
                     initialFontName=fonts.BODY, pageCompression=1)
     canvas.setTitle(f"Dungeon Scrawl: {dungeon.name}")
     canvas.setAuthor("dungeon-scrawl")
@@ -89,6 +91,19 @@ def render_sheets(layout: SheetLayout, players: int, path: Path) -> None:
         _draw_qr(page, layout, player)
         canvas.showPage()
     canvas.save()
+
+
+def blank_image(layout: SheetLayout, px_per_mm: float, player: int = 1):
+    """The blank printed page as a greyscale image (numpy ``uint8``, 255 white) at ``px_per_mm``: what the
+    scanner compares a photo with to tell the players' ink from the print."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    buffer = io.BytesIO()
+    render_sheets(layout, player, buffer)
+    document = pdfium.PdfDocument(buffer.getvalue())
+    bitmap = document[player - 1].render(scale=px_per_mm * 25.4 / 72, grayscale=True)
+    return np.array(bitmap.to_pil().convert("L"))
 
 
 # -- header -------------------------------------------------------------------

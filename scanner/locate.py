@@ -1,6 +1,9 @@
-"""Finding a printed sheet in an image: its ArUco corner markers and its QR code.
+"""Finding printed sheets in an image: ArUco corner markers grouped per sheet, the homography, the QR code.
 
 Images are numpy arrays; pixel positions are (x, y) as OpenCV gives them.
+Paper positions are layout millimetres (top-left origin, y down). A homography
+here always maps paper millimetres to image pixels.
+
 Failures are values: a lookup that finds nothing says why, it never raises.
 """
 from __future__ import annotations
@@ -10,7 +13,10 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from generator.layout import MARKER_DICTIONARY, SheetId
+from generator.layout import MARKER_DICTIONARY, PAPERS, SheetId, corner_markers, qr_rect
+
+CORNER_NAMES = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
+QR_PX_PER_MM = 9.0      # the QR code is re-sampled this finely before decoding
 
 
 @dataclass(frozen=True)
@@ -24,40 +30,165 @@ class Found:
         return self.value is not None
 
 
+@dataclass(frozen=True)
+class SheetFrame:
+    """One sheet's four corner markers in an image: marker id -> its corners (x, y), clockwise from top-left."""
+
+    markers: dict
+
+    def homography(self, paper: str) -> np.ndarray:
+        """Paper millimetres -> image pixels, fitted to all sixteen marker corners."""
+        paper_points, image_points = [], []
+        for marker in corner_markers(paper):
+            r = marker.rect
+            paper_points += [(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]
+            image_points += list(self.markers[marker.id])
+        matrix, _ = cv2.findHomography(np.float32(paper_points), np.float32(image_points), 0)
+        return matrix
+
+    def px_per_mm(self) -> float:
+        """The sheet's average resolution in the image, from the markers' size."""
+        sides = [np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for quad in self.markers.values() for i in range(4)]
+        return float(np.mean(sides)) / corner_markers("a4")[0].rect.w
+
+
 def _grey(image: np.ndarray) -> np.ndarray:
-    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
 
 
-def find_markers(image: np.ndarray) -> dict[int, np.ndarray]:
-    """The sheet markers in an image: marker id -> its four corners (x, y), clockwise from its top-left."""
+def detect_markers(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Every sheet marker in an image, duplicates included: (id, four corners clockwise from its top-left)."""
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICTIONARY))
     parameters = cv2.aruco.DetectorParameters()
     parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     detector = cv2.aruco.ArucoDetector(dictionary, parameters)
     grey = _grey(image)
-    found: dict[int, np.ndarray] = {}
+    found: list[tuple[int, np.ndarray]] = []
     # Razor-sharp edges (a rendered page, a flatbed scan) can defeat the detector's
     # thresholds at some scales; a whisker of blur, as any camera adds, cures it.
     for attempt in (grey, cv2.GaussianBlur(grey, (0, 0), 1.0)):
         corners, ids, _ = detector.detectMarkers(attempt)
         for marker_id, quad in zip(() if ids is None else ids.ravel(), corners):
-            found.setdefault(int(marker_id), quad.reshape(4, 2))
+            quad = quad.reshape(4, 2).astype(np.float64)
+            size = np.linalg.norm(quad[0] - quad[2])
+            if not any(i == marker_id and np.linalg.norm(q.mean(0) - quad.mean(0)) < size / 2 for i, q in found):
+                found.append((int(marker_id), quad))
         if len(found) >= 4:
             break
     return found
 
 
-def read_sheet_id(image: np.ndarray) -> Found:
-    """Which sheet this is, from its QR code."""
+def find_markers(image: np.ndarray) -> dict[int, np.ndarray]:
+    """The sheet markers in an image: marker id -> its four corners; the first of each id."""
+    found: dict[int, np.ndarray] = {}
+    for marker_id, quad in detect_markers(image):
+        found.setdefault(marker_id, quad)
+    return found
+
+
+def find_sheets(image: np.ndarray) -> tuple[list[SheetFrame], list[str]]:
+    """The sheets in an image, and for each sheet only partly seen, why it cannot be read."""
+    markers = [(i, q) for i, q in detect_markers(image) if i in CORNER_NAMES]
+    frames, problems = [], []
+    for group in _group_markers(markers):
+        if len(group) == 4:
+            frames.append(SheetFrame(group))
+        else:
+            missing = ", ".join(CORNER_NAMES[i] for i in sorted(set(CORNER_NAMES) - set(group)))
+            problems.append(f"only {len(group)} of 4 corner markers visible (missing: {missing}): "
+                            f"keep the whole sheet in the frame, nothing covering its corners")
+    if not markers:
+        problems.append("no sheet found: none of the four black corner squares is visible; photograph the whole "
+                        "sheet from above, in good light")
+    return frames, problems
+
+
+def _group_markers(markers: list[tuple[int, np.ndarray]]) -> list[dict]:
+    """Markers sorted into sheets. One of each id is one sheet; with more, each marker predicts where its
+    sheet's other three should be and takes the nearest unclaimed ones."""
+    ids = [i for i, _ in markers]
+    if len(ids) == len(set(ids)):
+        return [dict(markers)] if markers else []
+    free = list(range(len(markers)))
+    groups = []
+    while free:
+        seed = free[0]
+        best: dict = {}
+        for paper in PAPERS:
+            group = _predict_group(markers, free, seed, paper)
+            if len(group) > len(best):
+                best = group
+        groups.append({markers[k][0]: markers[k][1] for k in best.values()})
+        free = [k for k in free if k not in best.values()]
+    return groups
+
+
+def _predict_group(markers, free: list[int], seed: int, paper: str) -> dict[int, int]:
+    """Marker id -> index into ``markers``: the seed marker and the free markers where the seed predicts them."""
+    seed_id, seed_quad = markers[seed]
+    rects = {m.id: m.rect for m in corner_markers(paper)}
+    r = rects[seed_id]
+    local, _ = cv2.findHomography(np.float32([(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]),
+                                  np.float32(seed_quad), 0)
+    group = {seed_id: seed}
+    centre = seed_quad.mean(axis=0)
+    for marker_id, rect in rects.items():
+        if marker_id == seed_id:
+            continue
+        predicted = cv2.perspectiveTransform(np.float32([[rect.centre]]), local)[0, 0]
+        tolerance = 0.25 * np.linalg.norm(predicted - centre)
+        near = [(np.linalg.norm(markers[k][1].mean(axis=0) - predicted), k) for k in free
+                if markers[k][0] == marker_id and k not in group.values()]
+        if near and min(near)[0] < tolerance:
+            group[marker_id] = min(near)[1]
+    return group
+
+
+def read_sheet_id(image: np.ndarray, frame: SheetFrame | None = None) -> Found:
+    """Which sheet this is, from its QR code: read from a sharp, upright re-sampling of the code's corner
+    when the sheet's markers are known, else from the whole image."""
     grey = _grey(image)
+    attempts = []
+    if frame is not None:
+        attempts += [_qr_crop(grey, frame, paper, margin) for paper in ("a4",) for margin in (5.0, 9.0)]
+    attempts.append(grey)
     text = ""
-    for detector in (cv2.QRCodeDetector(), cv2.QRCodeDetectorAruco()):
-        text, _, _ = detector.detectAndDecode(grey)
+    for attempt in attempts:
+        text = _decode_qr(attempt)
         if text:
             break
     if not text:
-        return Found(None, "no readable QR code: keep the sheet's top-right corner sharp and in the frame")
+        return Found(None, "no readable QR code: keep the sheet's top-right corner sharp, in focus and in the frame")
     try:
         return Found(SheetId.parse(text))
     except ValueError as exc:
-        return Found(None, str(exc))
+        return Found(None, f"{exc}: this QR code is not one printed by dungeon-scrawl")
+
+
+def _qr_crop(grey: np.ndarray, frame: SheetFrame, paper: str, margin: float) -> np.ndarray:
+    """The QR code's corner of the sheet, upright, at ``QR_PX_PER_MM``. The code sits at the same place
+    relative to the top-right marker on every paper, so the A4 fit finds it on Letter too."""
+    qr = qr_rect(paper)
+    x0, y0, side = qr.x - margin, qr.y - margin, qr.w + 2 * margin
+    to_crop = np.array([[QR_PX_PER_MM, 0, -x0 * QR_PX_PER_MM], [0, QR_PX_PER_MM, -y0 * QR_PX_PER_MM], [0, 0, 1]])
+    matrix = frame.homography(paper) @ np.linalg.inv(to_crop)
+    size = int(round(side * QR_PX_PER_MM))
+    return cv2.warpPerspective(grey, matrix, (size, size), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_CUBIC,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _decode_qr(grey: np.ndarray) -> str:
+    variants = [grey]
+    if grey.shape[0] * grey.shape[1] < 1_000_000:   # a crop: cheap to also try it cleaned up
+        sharp = cv2.addWeighted(grey, 2.0, cv2.GaussianBlur(grey, (0, 0), 2.0), -1.0, 0)
+        _, binary = cv2.threshold(cv2.GaussianBlur(grey, (0, 0), 1.0), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        variants += [sharp, binary]
+    for variant in variants:
+        for detector in (cv2.QRCodeDetector(), cv2.QRCodeDetectorAruco()):
+            try:
+                text, _, _ = detector.detectAndDecode(variant)
+            except cv2.error:
+                text = ""
+            if text:
+                return text
+    return ""

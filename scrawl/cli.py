@@ -251,6 +251,94 @@ def score(
         raise typer.Exit(1)
 
 
+SCAN_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl scan anna.jpg bo.jpg chidi.heic        score three players' sheets of one game
+  scrawl scan photos/*.jpg --overlay output/    and write what was read over each sheet
+  scrawl scan game.pdf --json > game.json       a PDF of scanned sheets; the JSON for scripts
+
+Photograph the whole sheet from above with all four black corner squares in
+the frame. Traps are resolved between the sheets of one call, so give every
+player's photo of one game together. Exit code 1: a sheet needs a person's
+look (listed under NEEDS REVIEW, ringed in the overlay); 2: nothing could be read.
+"""
+
+
+@app.command(epilog=SCAN_EXAMPLES)
+def scan(
+    photos: Annotated[list[Path], typer.Argument(
+        metavar="PHOTO...", help="Photos of the finished sheets of one game: JPEG, PNG, WebP, HEIC, or a PDF of scans.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the scan document (scrawl.scan/1) instead of the table.")] = False,
+    overlay: Annotated[Optional[Path], typer.Option(
+        "--overlay", metavar="DIR", help="Write, per sheet, a PNG of what was read drawn over the sheet.")] = None,
+    jobs: Annotated[Optional[int], typer.Option(min=1, max=64, help="Photos read at once. Default: 2 (both cores).")] = None,
+) -> None:
+    """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers."""
+    import json
+
+    from games.state import game_json, read_game, score_game
+    from generator.sheet import blank_image
+    from scanner.batch import game_document, scan_files
+    from scrawl.report import score_report
+
+    sources = [str(path) for path in photos]
+    outcomes = scan_files(sources, blank_image, want_pages=overlay is not None, jobs=jobs,
+                          progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None)
+    document = game_document(outcomes)
+    sheets, errors = read_game(document, "scan")
+    if not sheets:
+        if as_json:
+            typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
+        reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in errors)
+        raise ScrawlError(f"no sheet could be read: {reasons}")
+    results = score_game(sheets)
+    scored = game_json(results, errors)
+    if overlay is not None:
+        _write_overlays(overlay, outcomes, scored["sheets"])
+    if as_json:
+        typer.echo(json.dumps(scored, indent=1, ensure_ascii=False))
+    else:
+        typer.echo(score_report(results, errors))
+        if overlay is not None:
+            typer.echo(f"\nOverlays: {overlay}/")
+    if errors or any(result.review for result in results):
+        raise typer.Exit(1)
+
+
+def _write_overlays(folder: Path, outcomes, scored_sheets: list[dict]) -> None:
+    import cv2
+    import numpy as np
+
+    from scanner.batch import layout_of, overlay_name
+    from scanner.overlay import draw_overlay
+    from scanner.scan import PX_PER_MM
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ScrawlError(f"cannot write overlays to {folder}: {exc.strerror or exc}") from None
+    scored = iter(scored_sheets)
+    taken: set[str] = set()
+    for outcome in outcomes:
+        for raw, (rooms, tally), png in zip(outcome.sheets, outcome.readings, outcome.pages):
+            sheet = next(scored)
+            page = cv2.cvtColor(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+            picture = draw_overlay(page, layout_of(raw), PX_PER_MM, rooms, tally, sheet)
+            cv2.imwrite(str(folder / overlay_name(raw["source"], taken)), cv2.cvtColor(picture, cv2.COLOR_RGB2BGR))
+
+
+def _progress_bar(verb: str, things: str):
+    """A progress bar on stderr: ``scanning [#####-----] 5/10 photos``."""
+    def show(done: int, total: int) -> None:
+        filled = int(24 * done / total)
+        sys.stderr.write(f"\r{verb} [{'#' * filled}{'-' * (24 - filled)}] {done}/{total} {things}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+    return show
+
+
 LOOT_EXAMPLES = """\
 [bold]Examples[/bold]
 

@@ -1,0 +1,125 @@
+"""Scanning the photos of one game: each file read (on both cores when there are several), then all
+sheets scored together so that traps are resolved between them.
+
+A file that cannot be read becomes an ``errors`` entry; the others go on.
+"""
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Callable
+
+from scanner.load import PhotoError, load_photos
+from scanner.read import RoomReading, TallyReading
+from scanner.scan import BlankRenderer, scan_photo
+
+PARALLEL_FROM = 3       # fewer photos than this are read in this process: starting workers costs more
+
+
+@dataclass
+class PhotoOutcome:
+    """What one file gave: its sheets as scan-format dicts, the readings behind them, and its errors."""
+
+    source: str
+    sheets: list[dict] = field(default_factory=list)
+    readings: list[tuple[list[RoomReading], TallyReading]] = field(default_factory=list)
+    pages: list[bytes] = field(default_factory=list)      # each sheet rectified, as PNG, when asked for
+    errors: list[dict] = field(default_factory=list)
+
+
+def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False) -> PhotoOutcome:
+    """Every sheet in one file (a photo, or each page of a PDF)."""
+    import cv2
+
+    outcome = PhotoOutcome(path)
+    try:
+        photos = load_photos(path)
+    except PhotoError as exc:
+        outcome.errors.append({"source": path, "error": str(exc)})
+        return outcome
+    read_digit = _digit_reader()
+    for photo in photos:
+        scans, problems = scan_photo(photo, blank, read_digit)
+        outcome.errors += [{"source": photo.source, "error": problem} for problem in problems]
+        for scan in scans:
+            outcome.sheets.append(scan.to_json())
+            outcome.readings.append((scan.rooms, scan.tally))
+            if want_pages:
+                ok, data = cv2.imencode(".png", cv2.cvtColor(scan.page, cv2.COLOR_RGB2BGR))
+                outcome.pages.append(data.tobytes())
+    return outcome
+
+
+def scan_files(paths: list[str], blank: BlankRenderer, *, want_pages: bool = False, jobs: int | None = None,
+               progress: Callable[[int, int], None] | None = None) -> list[PhotoOutcome]:
+    """Every file's outcome, in the order given; ``progress(done, total)`` after each file."""
+    jobs = min(jobs or os.cpu_count() or 1, 2 if jobs is None else jobs, len(paths))
+    outcomes: list[PhotoOutcome | None] = [None] * len(paths)
+    if jobs <= 1 or len(paths) < PARALLEL_FROM:
+        for index, path in enumerate(paths):
+            outcomes[index] = scan_file(path, blank, want_pages)
+            if progress:
+                progress(index + 1, len(paths))
+        return outcomes
+    # spawn, not fork: OpenCV's thread pool does not survive a fork reliably.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
+                             initializer=_quiet_worker) as pool:
+        futures = {pool.submit(scan_file, path, blank, want_pages): index for index, path in enumerate(paths)}
+        from concurrent.futures import as_completed
+        for done, future in enumerate(as_completed(futures), start=1):
+            index = futures[future]
+            try:
+                outcomes[index] = future.result()
+            except Exception as exc:  # a crash in one worker must not lose the other photos
+                outcomes[index] = PhotoOutcome(paths[index], errors=[
+                    {"source": paths[index], "error": f"the scanner failed on this photo ({type(exc).__name__}); "
+                                                      f"please report it with the photo"}])
+            if progress:
+                progress(done, len(paths))
+    return outcomes
+
+
+def _quiet_worker() -> None:
+    import cv2
+
+    cv2.setNumThreads(1)    # one worker per core; OpenCV's own threads would only fight over them
+
+
+def _digit_reader():
+    try:
+        from scanner.digits import read_digit
+    except ImportError:
+        return None
+    return read_digit
+
+
+def game_document(outcomes: list[PhotoOutcome]) -> dict:
+    """The unscored scan document of all files: their sheets and their errors (CONTRACTS.md section 3)."""
+    from games.state import FORMAT
+
+    return {"format": FORMAT, "sheets": [sheet for o in outcomes for sheet in o.sheets],
+            "errors": [error for o in outcomes for error in o.errors]}
+
+
+def layout_of(sheet: dict):
+    """The sheet layout a scanned sheet was read against (from its map reference and paper)."""
+    from games.mapfile import map_from_reference
+    from generator.layout import sheet_layout
+
+    return sheet_layout(map_from_reference(sheet["map"]), sheet.get("paper", "a4"))
+
+
+def overlay_name(source: str, taken: set[str]) -> str:
+    """A file name for a photo's overlay picture: the photo's name, made unique in its folder."""
+    stem = Path(source.split("#")[0]).stem or "sheet"
+    extra = source.split("#")[1].replace("=", "-") if "#" in source else ""
+    name = f"{stem}{'-' + extra if extra else ''}.overlay.png"
+    counter = 2
+    while name in taken:
+        name = f"{stem}{'-' + extra if extra else ''}-{counter}.overlay.png"
+        counter += 1
+    taken.add(name)
+    return name

@@ -1,0 +1,164 @@
+"""Loading photos: JPEG, PNG, WebP, HEIC, TIFF and PDF pages, upright, at the resolution the marks need.
+
+A phone photo is decoded at a reduced size straight from the JPEG data
+(libjpeg's DCT scaling, via Pillow's ``draft``): a sheet only needs a few
+pixels per millimetre, and decoding a quarter of the pixels costs a fraction
+of decoding them all. The full-size image can still be had for the rare photo
+whose QR code needs it.
+
+Images are RGB ``uint8`` arrays. Anything that is not a readable image raises
+``PhotoError`` with a reason a person can act on.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from games.errors import ScrawlError
+
+MAX_MEGAPIXELS = 100          # a decompression bomb, or a panorama: refused before decoding
+WORKING_MEGAPIXELS = 2.8      # decode big photos down to no less than this
+PDF_PX_PER_MM = 6.0           # PDF pages (scans) are rendered at about 150 dpi
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif", ".tif", ".tiff", ".bmp", ".pdf")
+
+
+class PhotoError(ScrawlError):
+    """A file that cannot be read as a photo of a sheet."""
+
+
+@dataclass
+class Photo:
+    """One image to scan: where it came from, its pixels at working size, and how to get the full size."""
+
+    source: str
+    image: np.ndarray                 # RGB uint8, upright (EXIF orientation applied)
+    scale: float                      # working pixels per full-size pixel (1.0: not reduced)
+    full: Callable[[], np.ndarray] | None = None   # the full-size image, decoded on demand
+
+    def full_image(self) -> np.ndarray:
+        return self.full() if self.full is not None and self.scale < 1.0 else self.image
+
+
+def load_photos(path: str | Path, *, source: str | None = None) -> list[Photo]:
+    """The images in one file: one for a photo, one per page for a PDF. Raises ``PhotoError``."""
+    path = Path(path)
+    name = source or str(path)
+    if path.is_dir():
+        raise PhotoError(f"a folder, not a photo: give the photo files inside it (e.g. {name}/*.jpg)")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise PhotoError("no such file: check the name and the folder") from None
+    except OSError as exc:
+        raise PhotoError(f"cannot be read: {exc.strerror or exc}") from None
+    return load_photo_bytes(data, name)
+
+
+def load_photo_bytes(data: bytes, name: str) -> list[Photo]:
+    """The images in a file's bytes (``name`` names them as sources)."""
+    if not data:
+        raise PhotoError("empty file (0 bytes): copy the photo again")
+    if data[:5] == b"%PDF-":
+        return _load_pdf(data, name)
+    return [_load_image(data, name)]
+
+
+def _load_image(data: bytes, name: str) -> Photo:
+    import warnings
+
+    from PIL import Image, ImageOps, UnidentifiedImageError
+
+    _register_heif()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)   # our own limit is below
+            image = Image.open(io.BytesIO(data))
+    except Image.DecompressionBombError:
+        raise PhotoError(f"claims to be far more than {MAX_MEGAPIXELS} megapixels (a damaged or hostile file): "
+                         f"send the phone's own photo") from None
+    except UnidentifiedImageError:
+        raise PhotoError("not an image this scanner reads: give a JPEG, PNG, WebP, HEIC or PDF") from None
+    except Exception as exc:  # a damaged header can raise nearly anything inside Pillow's plugins
+        raise PhotoError(f"damaged image ({_short(exc)}): copy the photo again") from None
+    megapixels = image.width * image.height / 1e6
+    if megapixels > MAX_MEGAPIXELS:
+        raise PhotoError(f"{image.width}x{image.height} pixels ({megapixels:.0f} megapixels), more than the "
+                         f"{MAX_MEGAPIXELS} this scanner reads: send the phone's own photo, or shrink it")
+    factor = _reduction(image.width, image.height)
+    orientation = _orientation(image)
+
+    def decode(reduce: int) -> np.ndarray:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            picture = Image.open(io.BytesIO(data))
+        if reduce > 1 and picture.format == "JPEG":
+            picture.draft("RGB", (picture.width // reduce, picture.height // reduce))
+        try:
+            picture.load()
+        except (OSError, SyntaxError, ValueError) as exc:
+            raise PhotoError(f"truncated or damaged image ({_short(exc)}): copy the photo again") from None
+        picture = picture.convert("RGB")
+        if reduce > 1 and picture.width > image.width // reduce + 1:     # formats without DCT scaling
+            picture = picture.reduce(reduce)
+        if orientation not in (None, 1):
+            picture = ImageOps.exif_transpose(picture)
+        return np.asarray(picture)
+
+    pixels = decode(factor)
+    scale = pixels.shape[1] / (image.height if orientation in (5, 6, 7, 8) else image.width)
+    return Photo(name, pixels, min(1.0, scale), (lambda: decode(1)) if factor > 1 else None)
+
+
+def _load_pdf(data: bytes, name: str) -> list[Photo]:
+    import pypdfium2 as pdfium
+
+    try:
+        document = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        raise PhotoError(f"damaged PDF ({_short(exc)}): export it again") from None
+    if len(document) == 0:
+        raise PhotoError("a PDF with no pages")
+    photos = []
+    for index in range(len(document)):
+        page = document[index]
+        width_mm = page.get_width() * 25.4 / 72
+        height_mm = page.get_height() * 25.4 / 72
+        if width_mm * height_mm * PDF_PX_PER_MM ** 2 / 1e6 > MAX_MEGAPIXELS:
+            raise PhotoError(f"page {index + 1} is {width_mm:.0f}x{height_mm:.0f} mm: too large for a sheet")
+        bitmap = page.render(scale=PDF_PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255))
+        pixels = np.asarray(bitmap.to_pil().convert("RGB"))
+        source = name if len(document) == 1 else f"{name}#page={index + 1}"
+        photos.append(Photo(source, pixels, 1.0))
+    return photos
+
+
+def _reduction(width: int, height: int) -> int:
+    """The largest JPEG scaling (1, 2, 4 or 8) that keeps at least ``WORKING_MEGAPIXELS``."""
+    factor = 1
+    while factor < 8 and width * height / (2 * factor) ** 2 / 1e6 >= WORKING_MEGAPIXELS:
+        factor *= 2
+    return factor
+
+
+def _orientation(image) -> int | None:
+    try:
+        return image.getexif().get(0x0112)
+    except Exception:  # a broken EXIF block is ignored, as phones' gallery apps do
+        return None
+
+
+def _register_heif() -> None:
+    try:
+        import pillow_heif
+    except ImportError:  # pragma: no cover - declared as a dependency
+        return
+    pillow_heif.register_heif_opener()
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:80]

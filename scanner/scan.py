@@ -1,0 +1,163 @@
+"""From a photo to the sheets in it: locate, identify, rectify, separate the ink, read the marks.
+
+``scan_photo`` is the whole pipeline for one image; it returns what it read and,
+for anything it could not read, a reason a person can act on. It never raises
+for a bad photo. Scoring is left to ``games`` (see ``scanner.batch``).
+
+The blank sheet the photo is compared with comes from a function the caller
+passes in (``blank(layout, px_per_mm) -> greyscale image``): the generator's
+renderer in practice, so the scanner never draws sheets itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from generator.layout import GAME, SheetId, SheetLayout, sheet_layout
+from scanner.ink import apply_shift, darkness, ink_map, register
+from scanner.load import Photo
+from scanner.locate import SheetFrame, find_sheets, read_sheet_id
+from scanner.read import SURE, RoomReading, TallyReading, read_room, read_tally
+
+PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
+MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
+
+
+BlankRenderer = Callable[[SheetLayout, float], np.ndarray]
+
+
+@dataclass
+class SheetScan:
+    """One sheet read from one photo."""
+
+    source: str
+    sheet_id: SheetId
+    layout: SheetLayout
+    rooms: list[RoomReading]
+    tally: TallyReading
+    page: np.ndarray = field(repr=False)        # the rectified photo, RGB, PX_PER_MM
+    ink: np.ndarray = field(repr=False)         # the ink map of the same
+    resolution: float = 0.0                     # the sheet's pixels per mm in the image read
+
+    def review(self) -> list[dict]:
+        """The scanner's own doubts, as ``needs_review`` entries."""
+        entries = [{"where": r.room, "rule": "unsure_reading", "why": "; ".join(r.doubts) or "hard to read",
+                    "confidence": r.confidence} for r in self.rooms if r.confidence < SURE]
+        if self.tally.confidence < SURE:
+            entries.append({"where": "tally 6", "rule": "unsure_reading", "confidence": self.tally.confidence,
+                            "why": "; ".join(self.tally.doubts) or "the tally marks are hard to count"})
+        if self.resolution < 3.2:
+            entries.append({"where": "photo", "rule": "low_resolution",
+                            "why": f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
+                                   f"come closer or use a higher resolution"})
+        return entries
+
+    def confidence(self) -> float:
+        values = [r.confidence for r in self.rooms] + [self.tally.confidence]
+        return round(float(min(values)), 3)
+
+    def to_json(self) -> dict:
+        """The sheet as the scan format has it (CONTRACTS.md section 3), before scoring."""
+        rooms = {}
+        for reading in self.rooms:
+            if reading.drawn:
+                rooms[reading.room] = {"exits": reading.exits, "trap": reading.trap, "round": reading.round}
+        dungeon = self.layout.dungeon
+        from games.mapfile import map_reference
+        return {"source": self.source, "map": map_reference(dungeon), "player": self.sheet_id.player,
+                "paper": self.layout.paper, "rooms": rooms, "unusable": self.tally.count,
+                "confidence": self.confidence(), "needs_review": self.review()}
+
+
+def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None) -> tuple[list[SheetScan], list[str]]:
+    """Every sheet in one photo, and why any sheet in it could not be read."""
+    frames, problems = find_sheets(photo.image)
+    scans = []
+    for index, frame in enumerate(frames):
+        source = photo.source if len(frames) == 1 else f"{photo.source}#sheet={index + 1}"
+        try:
+            scans.append(_scan_sheet(photo, frame, source, blank, read_digit))
+        except _Unreadable as exc:
+            problems.append(str(exc))
+    return scans, problems
+
+
+class _Unreadable(Exception):
+    """A sheet was found but cannot be read; the message says why and what to do."""
+
+
+def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRenderer, read_digit) -> SheetScan:
+    resolution = frame.px_per_mm()
+    if resolution < MIN_PX_PER_MM:
+        raise _Unreadable(f"the sheet is too small in the photo ({resolution:.1f} pixels per mm): "
+                          f"fill more of the frame with it, or send a higher resolution photo")
+    sheet_id = _identify(photo, frame)
+    layout = _layout(sheet_id)
+    homography = frame.homography(layout.paper)
+    to_page = np.array([[PX_PER_MM, 0, 0], [0, PX_PER_MM, 0], [0, 0, 1]], dtype=np.float64)
+    size = (int(round(layout.width * PX_PER_MM)), int(round(layout.height * PX_PER_MM)))
+    page = cv2.warpPerspective(photo.image, homography @ np.linalg.inv(to_page), size,
+                               flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    blank_dark = _blank_darkness(layout, blank)
+    area = _reading_area(layout)
+    shift = register(darkness(page, PX_PER_MM), blank_dark, PX_PER_MM, area=area)
+    page = apply_shift(page, shift)
+    ink = ink_map(page, blank_dark, PX_PER_MM)
+    rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
+    tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
+    return SheetScan(source, sheet_id, layout, rooms, tally, page, ink, resolution)
+
+
+def _identify(photo: Photo, frame: SheetFrame) -> SheetId:
+    found = read_sheet_id(photo.image, frame)
+    if not found and photo.scale < 1.0:
+        full = photo.full_image()
+        big = SheetFrame({k: v / photo.scale for k, v in frame.markers.items()})
+        found = read_sheet_id(full, big)
+    if not found:
+        raise _Unreadable(found.reason)
+    sheet_id = found.value
+    if sheet_id.game != GAME:
+        raise _Unreadable(f"this is a {sheet_id.game.replace('-', ' ').title()} sheet; scrawl scan reads dungeon "
+                          f"map sheets (score a Dungeon Maker dungeon with 'scrawl heroes')")
+    if sheet_id.layout_version > 1:
+        raise _Unreadable(f"this sheet was printed by a newer release (layout v{sheet_id.layout_version}): "
+                          f"update dungeon-scrawl")
+    return sheet_id
+
+
+_LAYOUTS: dict = {}
+_BLANKS: dict = {}
+
+
+def _layout(sheet_id: SheetId) -> SheetLayout:
+    key = (sheet_id.map_id, sheet_id.seed, sheet_id.map_version, sheet_id.map_code, sheet_id.check, sheet_id.paper)
+    if key not in _LAYOUTS:
+        try:
+            dungeon = sheet_id.dungeon()
+        except ValueError as exc:
+            raise _Unreadable(str(exc)) from None
+        _LAYOUTS[key] = sheet_layout(dungeon, sheet_id.paper)
+    return _LAYOUTS[key]
+
+
+def _blank_darkness(layout: SheetLayout, blank: BlankRenderer) -> np.ndarray:
+    key = (layout.dungeon, layout.paper)
+    if key not in _BLANKS:
+        grey = blank(layout, PX_PER_MM)
+        height, width = int(round(layout.height * PX_PER_MM)), int(round(layout.width * PX_PER_MM))
+        grey = cv2.copyMakeBorder(grey[:height, :width], 0, max(0, height - grey.shape[0]), 0,
+                                  max(0, width - grey.shape[1]), cv2.BORDER_REPLICATE)
+        _BLANKS[key] = darkness(grey, PX_PER_MM)
+    return _BLANKS[key]
+
+
+def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:
+    """The pixels that matter, for registration: the map and the scoring section."""
+    x0 = min(layout.grid.x, layout.score_area.x) - 4.0
+    x1 = max(layout.grid.right, layout.score_area.right) + 4.0
+    y0, y1 = layout.grid.y - 4.0, layout.score_area.bottom + 2.0
+    return tuple(int(round(v * PX_PER_MM)) for v in (x0, y0, x1, y1))
