@@ -48,7 +48,7 @@ def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False) -> Phot
             outcome.sheets.append(scan.to_json())
             outcome.readings.append((scan.rooms, scan.tally))
             if want_pages:
-                ok, data = cv2.imencode(".png", cv2.cvtColor(scan.page, cv2.COLOR_RGB2BGR))
+                ok, data = cv2.imencode(".png", cv2.cvtColor(scan.registered_page(), cv2.COLOR_RGB2BGR))
                 outcome.pages.append(data.tobytes())
     return outcome
 
@@ -102,6 +102,34 @@ def game_document(outcomes: list[PhotoOutcome]) -> dict:
 
     return {"format": FORMAT, "sheets": [sheet for o in outcomes for sheet in o.sheets],
             "errors": [error for o in outcomes for error in o.errors]}
+
+
+def flag_shared_doubts(results, errors: list[dict]) -> None:
+    """Add to each sheet's review what other sheets' doubts could change in its score.
+
+    Traps are resolved between sheets, so an unsure reading in a room of one
+    sheet (a Trap there or not) can change the score of every other sheet with
+    a drawing in that room; and a photo that could not be read hides its traps
+    from everyone.
+    """
+    from games.maps import Room
+
+    for index, result in enumerate(results):
+        unsure = sorted({entry["where"] for entry in result.review if entry.get("rule") == "unsure_reading"
+                         and entry.get("where", "")[:1].isalpha() and entry.get("where", "")[1:].isdigit()})
+        for room_name in unsure:
+            room = Room.parse(room_name)
+            for other_index, other in enumerate(results):
+                if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
+                        and not other.sheet.board.at(room).empty:
+                    other.review.append({"where": room_name, "rule": "other_sheet_unsure",
+                                         "why": f"{result.sheet.source} is unsure what is drawn in {room_name}; a "
+                                                f"Trap there would change this sheet's score"})
+    if errors:
+        missing = ", ".join(sorted({entry.get("source", "?") for entry in errors}))
+        for result in results:
+            result.review.append({"where": "game", "rule": "sheet_missing",
+                                  "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
 
 
 def layout_of(sheet: dict):

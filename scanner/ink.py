@@ -5,7 +5,7 @@ paper white, estimated by a morphological closing that fills in everything
 narrower than a few millimetres (lines, strokes, letters) but follows a hard
 shadow's edge. What is left is how much darker each pixel is than the paper
 around it. Ink is what is darker than anything the blank sheet prints nearby,
-or coloured where the print is grey.
+or coloured where the print is grey (after balancing the light's colour).
 
 Images here are rectified: ``px_per_mm`` pixels per paper millimetre, row 0 at
 the top of the printed page.
@@ -17,41 +17,50 @@ import numpy as np
 
 PAPER_WINDOW_MM = 3.2     # wider than any stroke or printed line, narrower than a room
 PRINT_SLACK_MM = 0.5      # how far the print may sit from where the blank has it, after registration
+WALL_SLACK_MM = 1.0       # ... and the heavy walls, whose edges leave the strongest trace when off
+WALL_DARKNESS = 0.6
 DARK_SPAN = 0.22          # darkness above the print that counts as full ink
 CHROMA_FLOOR, CHROMA_SPAN = 0.09, 0.2
 
 
-def _kernel(px_per_mm: float, mm: float) -> np.ndarray:
+def _kernel(px_per_mm: float, mm: float, shape=cv2.MORPH_RECT) -> np.ndarray:
     size = max(3, int(round(mm * px_per_mm)) | 1)
-    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return cv2.getStructuringElement(shape, (size, size))
 
 
-def flatten(channel: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """A channel divided by its local paper white: 1.0 is paper, lower is darker."""
-    values = channel.astype(np.float32) + 1.0
-    paper = cv2.morphologyEx(values, cv2.MORPH_CLOSE, _kernel(px_per_mm, PAPER_WINDOW_MM))
-    return np.minimum(values / paper, 1.0)
+def paper_white(image: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The paper's colour (or grey) around each pixel, as float32: a closing that fills in everything
+    narrower than a few millimetres (lines, strokes, letters) but keeps a hard shadow's edge where it is.
+    Worked out at a third of the resolution, which is plenty for light and shadow."""
+    small = cv2.resize(image, None, fx=1 / 3, fy=1 / 3, interpolation=cv2.INTER_AREA)
+    small = cv2.morphologyEx(small, cv2.MORPH_CLOSE, _kernel(px_per_mm / 3, PAPER_WINDOW_MM))
+    white = cv2.resize(small, (image.shape[1], image.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return white.astype(np.float32) + 1.0
 
 
 def darkness(image: np.ndarray, px_per_mm: float) -> np.ndarray:
     """How much darker than the paper around it each pixel is (0 paper, 1 black), whatever the light."""
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
-    return 1.0 - flatten(grey, px_per_mm)
+    return np.clip(1.0 - (grey.astype(np.float32) + 1.0) / paper_white(grey, px_per_mm), 0.0, 1.0)
 
 
-def chroma(image: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """How coloured each pixel is after white balance (0 grey): print is grey, many pens are not."""
-    channels = [flatten(image[:, :, c], px_per_mm) for c in range(3)]
-    return np.maximum(np.maximum(channels[0], channels[1]), channels[2]) - \
-        np.minimum(np.minimum(channels[0], channels[1]), channels[2])
+def measure(page: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """A rectified photo's darkness (as ``darkness``) and colour: how far each pixel is from the paper's
+    own colour there, channel by channel (0 grey like the print; a blue, red or green pen is not)."""
+    relative = (page.astype(np.float32) + 1.0) / paper_white(page, px_per_mm)
+    r, g, b = cv2.split(np.minimum(relative, 1.0))
+    dark = 1.0 - cv2.cvtColor(np.minimum(relative, 1.0), cv2.COLOR_RGB2GRAY)
+    colour = cv2.max(cv2.max(r, g), b) - cv2.min(cv2.min(r, g), b)
+    return np.clip(dark, 0.0, 1.0), colour
 
 
-def ink_map(photo: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
+def ink_map(dark: np.ndarray, colour: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
     """Ink strength per pixel, 0 (paper or print) to 1 (surely a player's stroke)."""
-    expected = cv2.dilate(blank_darkness, _kernel(px_per_mm, 2 * PRINT_SLACK_MM))
-    dark = (darkness(photo, px_per_mm) - expected - 0.04) / DARK_SPAN
-    colour = (chroma(photo, px_per_mm) - CHROMA_FLOOR) / CHROMA_SPAN
-    return np.clip(np.maximum(dark, colour), 0.0, 1.0)
+    expected = cv2.dilate(blank_darkness, _kernel(px_per_mm, 2 * PRINT_SLACK_MM, cv2.MORPH_ELLIPSE))
+    walls = np.where(blank_darkness > WALL_DARKNESS, blank_darkness, 0.0).astype(np.float32)
+    expected = np.maximum(expected, cv2.dilate(walls, _kernel(px_per_mm, 2 * WALL_SLACK_MM, cv2.MORPH_ELLIPSE)))
+    strength = np.maximum((dark - expected - 0.04) / DARK_SPAN, (colour - CHROMA_FLOOR) / CHROMA_SPAN)
+    return np.clip(strength, 0.0, 1.0)
 
 
 def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
@@ -87,7 +96,7 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
 
 
 def apply_shift(image: np.ndarray, field: np.ndarray) -> np.ndarray:
-    """The photo moved so that it lies on the blank: pixel (x, y) takes the photo's (x + dx, y + dy)."""
+    """An image of the photo moved so that it lies on the blank: pixel (x, y) takes its (x + dx, y + dy)."""
     height, width = field.shape[:2]
     grid_x, grid_y = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
     return cv2.remap(image, grid_x + field[..., 0], grid_y + field[..., 1], cv2.INTER_LINEAR,

@@ -23,6 +23,7 @@ PROBE_DEPTH = (0.08, 0.27)     # the band, as fractions of the room, where a str
 PROBE_HALF_WIDTH = 0.15        # ... either side of the side's midpoint
 LINK, NO_LINK = 0.62, 0.3      # probe strengths: surely linked, surely not
 ROUND_MARGIN_MM = 0.9          # a round number may spill this far out of its circle
+DIGIT_REACH_MM = 1.8           # a stroke mostly within this of the circle is the round number
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     """
     crop = room_crop(ink, cell.rect, px_per_mm)
     size = crop.shape[0]
-    digit_crop, crop = _split_round_box(crop, cell, px_per_mm)
+    digit_crop, crop, number_zone = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
     doubts = [f"is there a stroke to the {_SIDE_WORDS[side]} side?" for side in SIDES
@@ -73,12 +74,25 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     trap = False
     if not exits:
-        trap, trap_conf, trap_doubt = _read_trap(crop, area, px_per_mm)
-        confidence = min(confidence, trap_conf)
-        doubts += trap_doubt
+        trap, trap_conf, trap_doubt, explained = _read_trap(crop, area, px_per_mm, number_zone)
+        if explained:
+            confidence, doubts = trap_conf, trap_doubt
+        else:
+            confidence = min(confidence, trap_conf)
+            doubts += trap_doubt
     elif len(exits) == 1 and _centre_ink(crop) < 0.25:
         doubts.append("a stroke reaches the side but not the middle of the room: a dead end?")
         confidence = min(confidence, 0.4)
+    elif len(exits) == 1 and area >= 8.0:
+        xness, coverage = _xness(crop, px_per_mm, number_zone)
+        if _is_x(xness, coverage) and _axis_share(crop, exits, number_zone) < 0.5:
+            # An X leaning so that one arm runs near a side's midpoint: the X accounts for the ink,
+            # and most of it is off the line from that side to the middle, where a dead end lies.
+            exits, trap = "", True
+            confidence = min(1.0, 0.5 + confidence) * 0.75
+        elif xness >= 0.75:
+            doubts.append("a dead end, or a Trap X with an arm near the side?")
+            confidence = min(confidence, 0.3)
     stray = _unexplained(crop, exits, size, px_per_mm) if exits else 0.0
     if stray > 6.0:
         doubts.append(f"{stray:.0f} mm² of ink that is not part of the path read")
@@ -101,18 +115,26 @@ def _margin(strength: float) -> float:
     return float(np.clip(abs(strength - middle) / ((LINK - NO_LINK) / 2) - 0.0, 0.0, 1.0)) ** 0.5
 
 
-def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
-    """The crop around the round box (for the digit), and the room with the round box blanked out."""
+def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The crop around the round box (for the digit); the room without the round number (strokes lying
+    mostly in or near the circle are the number; of any other stroke, only the circle is blanked); and
+    where the number may reach (True), for weighing what is left there lightly."""
     cx, cy, r = cell.round_box
-    ox, oy = cell.rect.x, cell.rect.y
-    centre = ((cx - ox) * px_per_mm, (cy - oy) * px_per_mm)
+    x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
     half = int(round((r + 1.5) * px_per_mm))
-    x, y = int(round(centre[0])), int(round(centre[1]))
     padded = np.pad(crop, half)
     digit = padded[y:y + 2 * half + 1, x:x + 2 * half + 1].copy()
+    near = np.zeros(crop.shape, np.uint8)
+    cv2.circle(near, (x, y), int(round((r + DIGIT_REACH_MM) * px_per_mm)), 1, -1)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= INKED).astype(np.uint8), connectivity=8)
     cleaned = crop.copy()
+    if count > 1:
+        inside = np.bincount(labels[near == 1], minlength=count)
+        number = inside / np.maximum(stats[:, cv2.CC_STAT_AREA], 1) >= 0.7
+        number[0] = False
+        cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
-    return digit, cleaned
+    return digit, cleaned, near.astype(bool)
 
 
 def _probe(crop: np.ndarray, side: str) -> float:
@@ -123,8 +145,15 @@ def _probe(crop: np.ndarray, side: str) -> float:
     lo, hi = int(round((0.5 - PROBE_HALF_WIDTH) * size)), int(round((0.5 + PROBE_HALF_WIDTH) * size))
     band = {"N": crop[d0:d1, lo:hi], "S": crop[size - d1:size - d0, lo:hi][::-1],
             "W": crop[lo:hi, d0:d1].T, "E": crop[lo:hi, size - d1:size - d0].T[::-1]}[side]
-    per_line = band.max(axis=1)
+    per_line = (band * _lateral_weight(hi - lo)).max(axis=1)
     return float(np.clip((per_line - 0.2) / (INKED + 0.15 - 0.2), 0, 1).mean())
+
+
+def _lateral_weight(width: int) -> np.ndarray:
+    """Trust in ink across a probe: full near the side's midpoint, less towards the band's edges, where a
+    round number or the arm of an X may reach but a stroke to the passage rarely runs."""
+    t = np.abs(np.linspace(-PROBE_HALF_WIDTH, PROBE_HALF_WIDTH, width))
+    return np.clip(1.0 - (t - 0.09) / 0.06 * 0.6, 0.4, 1.0)[None, :]
 
 
 def _centre_ink(crop: np.ndarray) -> float:
@@ -134,37 +163,64 @@ def _centre_ink(crop: np.ndarray) -> float:
     return float(max(centre.max(axis=0).mean(), centre.max(axis=1).mean()))
 
 
-def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, float, list[str]]:
-    """With no stroke to any side: empty, a Trap ``X``, or a mark to look at."""
+def _axis_share(crop: np.ndarray, side: str, number_zone: np.ndarray) -> float:
+    """The share of the ink (away from the round number) on the line from ``side``'s midpoint to the
+    room's middle: nearly all of a dead end's, a small part of an X's."""
+    size = crop.shape[0]
+    corridor = np.zeros(crop.shape, np.uint8)
+    mids = {"N": (size // 2, 0), "E": (size - 1, size // 2), "S": (size // 2, size - 1), "W": (0, size // 2)}
+    centre = (size // 2, size // 2)
+    end = tuple(int(round(c + 0.15 * (c - m))) for c, m in zip(centre, mids[side]))
+    cv2.line(corridor, mids[side], end, 1, max(3, int(round(0.25 * size))))
+    ink = (crop >= INKED) & ~number_zone
+    return float(corridor[ink].mean()) if ink.any() else 0.0
+
+
+def _is_x(xness: float, coverage: float) -> bool:
+    """Two crossing diagonal strokes that account for (nearly) all the ink."""
+    return xness >= 0.8 and coverage >= 0.8
+
+
+def _read_trap(crop: np.ndarray, area: float, px_per_mm: float,
+               number_zone: np.ndarray) -> tuple[bool, float, list[str], bool]:
+    """With no sure stroke to any side: empty, a Trap ``X``, or a mark to look at. The last value says
+    whether an ``X`` accounts for all the ink (so ink near a side is an arm of it, not a path)."""
     if area < 2.5:
-        return False, 1.0 if area < 1.2 else 0.8, []
-    xness = _xness(crop, px_per_mm)
+        return False, 1.0 if area < 1.2 else 0.8, [], False
+    xness, coverage = _xness(crop, px_per_mm, number_zone)
     if xness >= 0.75 and area >= 8.0:
-        return True, min(1.0, 0.6 + (xness - 0.75) * 2.0), []
+        return True, min(1.0, 0.6 + (xness - 0.75) * 2.0), [], _is_x(xness, coverage)
     if area < 5.0 and xness < 0.4:
-        return False, 0.55, ["a small mark in the room: a smudge, or something drawn?"]
-    return xness >= 0.55, 0.3, ["a mark that is neither a clear path nor a clear X"]
+        return False, 0.55, ["a small mark in the room: a smudge, or something drawn?"], False
+    return xness >= 0.55, 0.3, ["a mark that is neither a clear path nor a clear X"], False
 
 
-def _xness(crop: np.ndarray, px_per_mm: float) -> float:
-    """How well the ink makes an ``X``: both diagonals through its middle inked, at the best small turn."""
-    mask = (crop >= INKED).astype(np.uint8)
-    ys, xs = np.nonzero(mask)
-    if len(xs) < 10:
-        return 0.0
+def _xness(crop: np.ndarray, px_per_mm: float, number_zone: np.ndarray) -> tuple[float, float]:
+    """How much the ink looks like an ``X``, and how much of it an X accounts for.
+
+    Seen from the middle of the ink, an X reaches out along the four
+    diagonals (each arm within about 22 degrees of one, as hands turn and
+    skew them); a path's strokes and a dead end's bar run along the room's
+    axes. The first value is the share of the outer ink in the diagonal
+    sectors, reduced when one of the four is nearly empty; the second the
+    share alone. Ink near the round number is left out.
+    """
+    ys, xs = np.nonzero((crop >= INKED) & ~number_zone)
+    size = crop.shape[0]
+    if len(xs) < 10 or np.ptp(xs) < 0.3 * size or np.ptp(ys) < 0.3 * size:
+        return 0.0, 0.0          # a line or a dot, not two crossing strokes
     cx, cy = float(np.median(xs)), float(np.median(ys))
-    reach = 0.5 * max(np.percentile(np.hypot(xs - cx, ys - cy), 90), 2.0 * px_per_mm)
-    near = cv2.dilate(mask, _disc(max(1, int(round(0.8 * px_per_mm)))))
-    best = 0.0
-    for turn in np.radians(np.arange(-20, 21, 5)):
-        scores = []
-        for angle in (np.pi / 4 + turn, 3 * np.pi / 4 + turn):
-            t = np.linspace(-reach, reach, 25)
-            px = np.clip(np.round(cx + t * np.cos(angle)).astype(int), 0, crop.shape[1] - 1)
-            py = np.clip(np.round(cy + t * np.sin(angle)).astype(int), 0, crop.shape[0] - 1)
-            scores.append(near[py, px].mean())
-        best = max(best, min(scores))
-    return float(best)
+    radius = np.hypot(xs - cx, ys - cy)
+    outer = radius >= 0.35 * np.percentile(radius, 90)
+    angle = np.degrees(np.arctan2(ys[outer] - cy, xs[outer] - cx)) % 360
+    off_diagonal = np.abs((angle % 90) - 45)
+    diagonal = off_diagonal < 22.5
+    if not diagonal.any():
+        return 0.0, 0.0
+    share = float(diagonal.mean())
+    sectors = np.bincount((angle[diagonal] // 90).astype(int), minlength=4)[:4] / diagonal.sum()
+    balance = min(1.0, float(sectors.min()) / 0.1)
+    return share * balance, share
 
 
 def _disc(radius: int) -> np.ndarray:
@@ -193,60 +249,61 @@ def _unexplained(crop: np.ndarray, exits: str, size: int, px_per_mm: float) -> f
 # -- the tally beside scoring item 6 ------------------------------------------------
 
 def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
-    """The number of tally marks in a box (a ``generator.layout.Rect``): upright strokes, each crossing
-    stroke of a five-bar gate counting one more."""
-    grow = 1.0
+    """The number of tally marks in a box (a ``generator.layout.Rect``): upright strokes, and one more
+    for each five-bar gate's crossing stroke."""
     x0 = int(round((box.x + 0.6) * px_per_mm))
     x1 = int(round((box.right - 0.6) * px_per_mm))
-    y0 = int(round((box.y - grow) * px_per_mm))
-    y1 = int(round((box.bottom + grow) * px_per_mm))
-    crop = ink[y0:y1, x0:x1]
-    mask = (crop >= INKED).astype(np.uint8)
+    y0 = int(round((box.y - 1.0) * px_per_mm))
+    y1 = int(round((box.bottom + 1.0) * px_per_mm))
+    mask = (ink[y0:y1, x0:x1] >= INKED).astype(np.uint8)
     height = mask.shape[0]
-    upright = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((max(3, int(0.42 * height)), 1), np.uint8))
-    profile = upright.max(axis=0)
-    runs = _runs(profile)
-    min_gap = 0.6 * px_per_mm
-    merged: list[list[int]] = []
-    for start, end in runs:
-        if merged and start - merged[-1][1] < min_gap:
-            merged[-1][1] = end
-        else:
-            merged.append([start, end])
-    strokes = [((a + b) / 2 / px_per_mm, 1) for a, b in merged]
-    leftover = mask & (cv2.dilate(upright, np.ones((1, 3), np.uint8)) == 0)
-    gates = _diagonals(leftover, px_per_mm)
+    upright = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((max(3, int(0.4 * height)), 1), np.uint8))
+    bars = _merge_runs(_runs(upright.max(axis=0)), int(0.6 * px_per_mm))
+    strokes = [((a + b) / 2 / px_per_mm, 1) for a, b in bars]
+    crossing = mask & (cv2.dilate(upright, np.ones((1, 3), np.uint8)) == 0)
+    gates, gate_ink = _gates(mask, crossing, bars, px_per_mm)
     strokes += [(x, 2) for x in gates]
-    count = len(merged) + len(gates)
     doubts, confidence = [], 1.0
-    wide = [b - a for a, b in merged if (b - a) > 2.2 * px_per_mm]
-    if wide:
+    if any(b - a > 2.2 * px_per_mm for a, b in bars):
         doubts.append("tally marks drawn so close together they may run into each other")
         confidence = 0.4
-    stray = float(leftover.sum()) / px_per_mm ** 2 - 3.0 * len(gates)
-    if stray > 4.0:
+    stray = float((crossing & ~gate_ink).sum())
+    if stray > 3.0 * px_per_mm ** 2:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
         confidence = min(confidence, 0.4)
-    return TallyReading(count, confidence, tuple(sorted(strokes)), tuple(doubts))
+    return TallyReading(len(bars) + len(gates), confidence, tuple(sorted(strokes)), tuple(doubts))
 
 
 def _runs(profile: np.ndarray) -> list[tuple[int, int]]:
-    runs, start = [], None
-    for i, value in enumerate(list(profile) + [0]):
-        if value and start is None:
-            start = i
-        elif not value and start is not None:
-            runs.append((start, i))
-            start = None
-    return runs
+    """Where a 0/1 profile is 1: (start, end) pairs, end exclusive."""
+    edges = np.diff(np.concatenate([[0], (profile > 0).astype(np.int8), [0]]))
+    return list(zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist()))
 
 
-def _diagonals(mask: np.ndarray, px_per_mm: float) -> list[float]:
-    """The x centres (mm) of long slanted strokes: the fifth mark of each gate."""
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    found = []
+def _merge_runs(runs: list[tuple[int, int]], gap: int) -> list[tuple[int, int]]:
+    merged: list[list[int]] = []
+    for start, end in runs:
+        if merged and start - merged[-1][1] < gap:
+            merged[-1][1] = end
+        else:
+            merged.append([start, end])
+    return [(a, b) for a, b in merged]
+
+
+def _gates(mask: np.ndarray, crossing: np.ndarray, bars: list[tuple[int, int]],
+           px_per_mm: float) -> tuple[list[float], np.ndarray]:
+    """The x centres (mm) of gates, strokes that cross two or more upright bars (seen as crossing ink
+    in most of the gaps between the bars they join), and the gates' ink."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    found, ink = [], np.zeros(mask.shape, np.uint8)
     for k in range(1, count):
-        w, h = stats[k, cv2.CC_STAT_WIDTH], stats[k, cv2.CC_STAT_HEIGHT]
-        if w >= 2.5 * px_per_mm and h >= 0.3 * mask.shape[0] and stats[k, cv2.CC_STAT_AREA] >= 2.0 * px_per_mm ** 2:
-            found.append(float(centroids[k][0]) / px_per_mm)
-    return found
+        left, width = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_WIDTH]
+        inside = [(a, b) for a, b in bars if a >= left - 1 and b <= left + width + 1]
+        if len(inside) < 2:
+            continue
+        mine = crossing & (labels == k)
+        bridged = [mine[:, a:b + 1].any() for (_, a), (b, _) in zip(inside, inside[1:])]
+        if sum(bridged) >= 0.6 * len(bridged) and mine.sum() >= 1.5 * px_per_mm ** 2:
+            found.append(float(left + width / 2) / px_per_mm)
+            ink |= (labels == k).astype(np.uint8)
+    return found, ink

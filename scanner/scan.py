@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from generator.layout import GAME, SheetId, SheetLayout, sheet_layout
-from scanner.ink import apply_shift, darkness, ink_map, register
+from scanner.ink import apply_shift, darkness, ink_map, measure, register
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.read import SURE, RoomReading, TallyReading, read_room, read_tally
@@ -38,9 +38,14 @@ class SheetScan:
     layout: SheetLayout
     rooms: list[RoomReading]
     tally: TallyReading
-    page: np.ndarray = field(repr=False)        # the rectified photo, RGB, PX_PER_MM
-    ink: np.ndarray = field(repr=False)         # the ink map of the same
+    page: np.ndarray = field(repr=False)        # the rectified photo, RGB, PX_PER_MM, before registration
+    ink: np.ndarray = field(repr=False)         # the ink map, registered to the layout
     resolution: float = 0.0                     # the sheet's pixels per mm in the image read
+    shift: np.ndarray | None = field(default=None, repr=False)   # registration: see scanner.ink.register
+
+    def registered_page(self) -> np.ndarray:
+        """The rectified photo moved onto the layout, as the marks were read (for the overlay)."""
+        return self.page if self.shift is None else apply_shift(self.page, self.shift)
 
     def review(self) -> list[dict]:
         """The scanner's own doubts, as ``needs_review`` entries."""
@@ -102,13 +107,15 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     page = cv2.warpPerspective(photo.image, homography @ np.linalg.inv(to_page), size,
                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     blank_dark = _blank_darkness(layout, blank)
-    area = _reading_area(layout)
-    shift = register(darkness(page, PX_PER_MM), blank_dark, PX_PER_MM, area=area)
-    page = apply_shift(page, shift)
-    ink = ink_map(page, blank_dark, PX_PER_MM)
+    x0, y0, x1, y1 = _reading_area(layout)
+    dark, colour = (np.zeros(blank_dark.shape, np.float32) for _ in range(2))
+    dark[y0:y1, x0:x1], colour[y0:y1, x0:x1] = measure(page[y0:y1, x0:x1], PX_PER_MM)
+    shift = register(dark, blank_dark, PX_PER_MM, area=(x0, y0, x1, y1))
+    dark, colour = apply_shift(dark, shift), apply_shift(colour, shift)
+    ink = ink_map(dark, colour, blank_dark, PX_PER_MM)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
-    return SheetScan(source, sheet_id, layout, rooms, tally, page, ink, resolution)
+    return SheetScan(source, sheet_id, layout, rooms, tally, page, ink, resolution, shift)
 
 
 def _identify(photo: Photo, frame: SheetFrame) -> SheetId:
@@ -160,4 +167,4 @@ def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:
     x0 = min(layout.grid.x, layout.score_area.x) - 4.0
     x1 = max(layout.grid.right, layout.score_area.right) + 4.0
     y0, y1 = layout.grid.y - 4.0, layout.score_area.bottom + 2.0
-    return tuple(int(round(v * PX_PER_MM)) for v in (x0, y0, x1, y1))
+    return tuple(int(round(v * PX_PER_MM)) for v in (max(x0, 0), y0, min(x1, layout.width), y1))

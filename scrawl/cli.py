@@ -279,7 +279,7 @@ def scan(
 
     from games.state import game_json, read_game, score_game
     from generator.sheet import blank_image
-    from scanner.batch import game_document, scan_files
+    from scanner.batch import flag_shared_doubts, game_document, scan_files
     from scrawl.report import score_report
 
     sources = [str(path) for path in photos]
@@ -293,6 +293,7 @@ def scan(
         reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in errors)
         raise ScrawlError(f"no sheet could be read: {reasons}")
     results = score_game(sheets)
+    flag_shared_doubts(results, errors)
     scored = game_json(results, errors)
     if overlay is not None:
         _write_overlays(overlay, outcomes, scored["sheets"])

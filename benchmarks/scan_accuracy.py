@@ -1,0 +1,156 @@
+"""How often the scanner reads a photographed sheet right, and whether it flags what it gets wrong.
+
+    python benchmarks/scan_accuracy.py [--games 40] [--players 3] [--seed 1]
+
+The synthetic photographer plays games with the random legal player, draws
+them like a hand would and photographs them (easy, medium and hard cameras,
+classic and random maps, A4 and Letter). Each game's photos are scanned in one
+call, as ``scrawl scan`` does, and compared with the truth:
+
+- rooms: a room is right when its exits and trap match (every room of the map
+  counts, empty ones too);
+- exact score: the sheet's total equals the truth's total (traps resolved
+  between the truth sheets of the game);
+- wrong but flagged / wrong and unflagged: sheets with a wrong total that do /
+  do not list anything in ``needs_review`` (the second must be zero);
+- flagged but right: sheets a person is asked to look at needlessly;
+- tallies and round numbers read, and photos not read at all.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from photographer import make_game_shots, write_shots   # noqa: E402  (the synthetic photographer lives in tests/)
+
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def truth_totals(truths: list[dict]) -> list[int]:
+    """The true score of each sheet of one game."""
+    from games.state import FORMAT, read_game, score_game
+
+    sheets, errors = read_game({"format": FORMAT, "sheets": truths}, "truth")
+    assert not errors, errors
+    return [result.score.total for result in score_game(sheets)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per difficulty")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", type=int, default=8, help="list this many wrong sheets")
+    args = parser.parse_args()
+
+    from games.state import game_json, read_game, score_game
+    from generator.sheet import blank_image
+    from scanner.batch import flag_shared_doubts, game_document, scan_files
+
+    stats: dict[str, dict] = defaultdict(lambda: defaultdict(int))
+    wrong_sheets = []
+    started = time.perf_counter()
+    folder = Path(tempfile.mkdtemp(prefix="scan-accuracy-"))
+    for difficulty in DIFFICULTIES:
+        for game in range(args.games):
+            seed = args.seed * 100_000 + DIFFICULTIES.index(difficulty) * 10_000 + game
+            shots = make_game_shots(seed, players=args.players, difficulty=difficulty,
+                                    map_id="random" if game % 3 == 2 else "classic",
+                                    paper="letter" if game % 4 == 3 else "a4")
+            paths = write_shots(shots, folder / f"{difficulty}-{game}")
+            photos = [str(p) for p in paths if not p.name.endswith(".json")]
+            outcomes = scan_files(photos, blank_image)
+            truths = [shot.truth for shot in shots]
+            expected = truth_totals(truths)
+            document = game_document(outcomes)
+            sheets, errors = read_game(document, "scan")
+            results = score_game(sheets)
+            flag_shared_doubts(results, errors)
+            scored = {s["source"]: s for s in game_json(results, errors)["sheets"]} if sheets else {}
+            s = stats[difficulty]
+            for photo, truth, total in zip(photos, truths, expected):
+                s["sheets"] += 1
+                sheet = scored.get(photo)
+                if sheet is None:
+                    s["not read"] += 1
+                    wrong_sheets.append((difficulty, photo, "not read",
+                                         [e["error"] for e in document["errors"] if e["source"] == photo]))
+                    continue
+                _compare_rooms(s, sheet, truth)
+                flagged = bool(sheet["needs_review"])
+                right = sheet["score"]["total"] == total
+                s["exact score"] += right
+                s["flagged"] += flagged
+                s["tally right"] += sheet["unusable"] == truth["unusable"]
+                if not right:
+                    s["wrong, flagged" if flagged else "WRONG, UNFLAGGED"] += 1
+                    wrong_sheets.append((difficulty, photo, f"{sheet['score']['total']} for {total}",
+                                         _differences(sheet, truth) + [e["why"] for e in sheet["needs_review"]][:3]))
+                elif flagged:
+                    s["right, flagged"] += 1
+    _print(stats, time.perf_counter() - started)
+    for difficulty, photo, what, details in wrong_sheets[:args.show]:
+        print(f"  {difficulty:<6} {photo}: {what}: {'; '.join(map(str, details))[:200]}")
+    print(f"(photos and truth files kept in {folder})")
+
+
+def _compare_rooms(s: dict, sheet: dict, truth: dict) -> None:
+    from games.mapfile import map_from_reference
+
+    dungeon = map_from_reference(sheet["map"])
+    for room in dungeon.rooms():
+        read = sheet["rooms"].get(room.name, {"exits": "", "trap": False, "round": None})
+        true = truth["rooms"].get(room.name, {"exits": "", "trap": False, "round": None})
+        s["rooms"] += 1
+        s["rooms right"] += (read["exits"], read["trap"]) == (true["exits"], true["trap"])
+        if true["round"] is not None and (read["exits"], read["trap"]) == (true["exits"], true["trap"]):
+            s["rounds written"] += 1
+            if read["round"] is not None:
+                s["rounds read"] += 1
+                s["rounds wrong"] += read["round"] != true["round"]
+
+
+def _differences(sheet: dict, truth: dict) -> list[str]:
+    out = []
+    for name in sorted(set(sheet["rooms"]) | set(truth["rooms"])):
+        read = sheet["rooms"].get(name, {"exits": "", "trap": False})
+        true = truth["rooms"].get(name, {"exits": "", "trap": False})
+        if (read["exits"], read["trap"]) != (true["exits"], true["trap"]):
+            out.append(f"{name} read {read['exits'] or ('X' if read['trap'] else '-')} "
+                       f"is {true['exits'] or ('X' if true['trap'] else '-')}")
+    if sheet["unusable"] != truth["unusable"]:
+        out.append(f"tally read {sheet['unusable']} is {truth['unusable']}")
+    return out
+
+
+def _print(stats: dict, seconds: float) -> None:
+    rows = list(stats.items())
+    total = defaultdict(int)
+    for _, s in rows:
+        for key, value in s.items():
+            total[key] += value
+    rows.append(("all", total))
+    print(f"{'':8}{'sheets':>7}{'rooms right':>14}{'exact score':>13}{'wrong,flag':>11}{'WRONG,UNFLAG':>13}"
+          f"{'right,flag':>11}{'tally':>8}{'rounds read/wrong':>19}{'not read':>9}")
+    for name, s in rows:
+        sheets = max(1, s["sheets"] - s["not read"])
+        print(f"{name:8}{s['sheets']:>7}{_pct(s['rooms right'], s['rooms']):>14}{_pct(s['exact score'], sheets):>13}"
+              f"{s['wrong, flagged']:>11}{s['WRONG, UNFLAGGED']:>13}{s['right, flagged']:>11}"
+              f"{_pct(s['tally right'], sheets):>8}"
+              f"{_pct(s['rounds read'], s['rounds written']):>11}/{s['rounds wrong']:<7}{s['not read']:>9}")
+    print(f"({seconds:.0f} s; rooms right counts every room of every sheet read, "
+          f"{total['rooms']} rooms in all)")
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.2f}%" if whole else "-"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""How fast ``scrawl scan`` reads a phone photo, against the time OpenCV needs just to decode it.
+
+    python benchmarks/scan_speed.py [--photos 6]
+
+Makes 12-megapixel JPEG photos of played sheets with the synthetic
+photographer, then for each: the time ``cv2.imread`` takes to decode it at full
+size, and the time the scanner takes from the file's bytes to the sheet's
+readings (loading included, the blank sheet already rendered as it is after
+the first photo of a game). The ratio of the two is the figure the scanner
+issue sets (at most 2x; the aim is 1x). Peak memory is measured on a separate
+``scrawl scan`` process of all the photos (its maximum resident set size).
+"""
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from photographer import make_game_shots, write_shots   # noqa: E402  (the synthetic photographer lives in tests/)
+
+
+def best_of(function, repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=6)
+    args = parser.parse_args()
+
+    from generator.sheet import blank_image
+    from scanner.batch import scan_file
+
+    cv2.setNumThreads(1)      # the scanner runs one photo per core; so does the decode it is compared with
+    folder = Path(tempfile.mkdtemp(prefix="scan-speed-"))
+    paths: list[Path] = []
+    seed = 500
+    while len(paths) < args.photos:
+        shots = [s for s in make_game_shots(seed, players=3, difficulty="medium", megapixels=12.0)
+                 if s.suffix == ".jpg"]
+        paths += [p for p in write_shots(shots, folder) if p.suffix == ".jpg"]
+        seed += 1
+    paths = paths[:args.photos]
+    scan_file(str(paths[0]), blank_image)          # the blank sheet is rendered once per map, then cached
+
+    print(f"{len(paths)} photos, 12 MP JPEG, one core each")
+    print("  photo                      decode ms   scan ms   ratio")
+    ratios = []
+    for path in paths:
+        decode = best_of(lambda: cv2.imread(str(path), cv2.IMREAD_COLOR))
+        scan = best_of(lambda: scan_file(str(path), blank_image))
+        ratios.append(scan / decode)
+        print(f"  {path.name:<26} {1000 * decode:9.1f} {1000 * scan:9.1f}   {scan / decode:5.2f}x")
+    print(f"  median ratio {statistics.median(ratios):.2f}x, worst {max(ratios):.2f}x")
+
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "scrawl.cli", "scan", *map(str, paths), "--json"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    wall = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"scrawl scan of all {len(paths)} photos (both cores): {wall:.2f} s wall, "
+          f"{wall / len(paths):.2f} s a photo including start-up; peak memory of one process {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
