@@ -80,6 +80,33 @@ def make_game(name: str, dungeon, seed: int, players: list[str]) -> None:
     print(f"wrote {name}.json (deal seed {seed})")
 
 
+def make_photos(seed: int, difficulty: str, players: int, megapixels: float) -> None:
+    """Phone photos of one played game from the synthetic photographer, and what a careful person reads
+    on them: ``photos/game-SEED-DIFFICULTY.expected.json`` (the scan document, scored)."""
+    import sys
+
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    from photographer import make_game_shots, write_shots
+
+    from games.state import game_json, read_game, score_game
+
+    folder = HERE / "photos"
+    shots = make_game_shots(seed, players=players, difficulty=difficulty, megapixels=megapixels)
+    paths = write_shots(shots, folder)
+    for path in folder.glob(f"game{seed}-*.truth.json"):
+        path.unlink()                   # the expected document below holds the truth of all of them
+    sheets = []
+    for shot, path in zip(shots, paths):
+        truth = {k: v for k, v in shot.truth.items() if k in ("map", "player", "rooms", "unusable")}
+        sheets.append({"source": f"samples/photos/{path.name}", **truth})
+    results = score_game(read_game({"format": "scrawl.scan/1", "sheets": sheets}, "truth")[0])
+    document = game_json(results, [])
+    name = f"game-{seed}-{difficulty}.expected.json"
+    (folder / name).write_text(json.dumps(document, indent=1) + "\n")
+    print(f"wrote {len(paths)} photos and photos/{name}: " +
+          ", ".join(f"{r.sheet.source.rsplit('/', 1)[-1]} {r.score.total}" for r in results))
+
+
 if __name__ == "__main__":
     make("sheet-classic-a4", load_map("classic"), "a4", 1)
     make("sheet-random-1234-letter", random_map(1234), "letter", 1)
@@ -87,3 +114,5 @@ if __name__ == "__main__":
     make_deck_picture("deck-pages-a4", "doodles", (4, 6, 7))
     make_deck_picture("deck-traps-a4", "traps", (0,))
     make_loot_sheet("loot-1234-a4", 1234, "a4")
+    make_photos(7, "medium", 3, 4.0)
+    make_photos(8, "hard", 2, 4.0)

@@ -107,29 +107,34 @@ def game_document(outcomes: list[PhotoOutcome]) -> dict:
 def flag_shared_doubts(results, errors: list[dict]) -> None:
     """Add to each sheet's review what other sheets' doubts could change in its score.
 
-    Traps are resolved between sheets, so an unsure reading in a room of one
-    sheet (a Trap there or not) can change the score of every other sheet with
-    a drawing in that room; and a photo that could not be read hides its traps
-    from everyone.
+    Traps are resolved between sheets, so a room of one sheet that needs a
+    look (an unsure reading, or a broken rule, which is often a misreading) may
+    hide a Trap, or show one that is not there, and so change the score of
+    every other sheet with a drawing in that room; and a photo that could not
+    be read hides its traps from everyone.
     """
     from games.maps import Room
 
     for index, result in enumerate(results):
-        unsure = sorted({entry["where"] for entry in result.review if entry.get("rule") == "unsure_reading"
-                         and entry.get("where", "")[:1].isalpha() and entry.get("where", "")[1:].isdigit()})
-        for room_name in unsure:
+        doubted = sorted({entry["where"] for entry in result.review if _is_room(entry.get("where", ""))
+                          and entry.get("rule") != "other_sheet_unsure"})
+        for room_name in doubted:
             room = Room.parse(room_name)
             for other_index, other in enumerate(results):
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
                         and not other.sheet.board.at(room).empty:
                     other.review.append({"where": room_name, "rule": "other_sheet_unsure",
-                                         "why": f"{result.sheet.source} is unsure what is drawn in {room_name}; a "
-                                                f"Trap there would change this sheet's score"})
+                                         "why": f"{result.sheet.source} needs a look at {room_name}; a Trap "
+                                                f"there would change this sheet's score"})
     if errors:
         missing = ", ".join(sorted({entry.get("source", "?") for entry in errors}))
         for result in results:
             result.review.append({"where": "game", "rule": "sheet_missing",
                                   "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
+
+
+def _is_room(where: str) -> bool:
+    return len(where) >= 2 and where[0].isalpha() and where[1:].isdigit()
 
 
 def layout_of(sheet: dict):

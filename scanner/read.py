@@ -93,6 +93,9 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         elif xness >= 0.75:
             doubts.append("a dead end, or a Trap X with an arm near the side?")
             confidence = min(confidence, 0.3)
+    if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
+        doubts.append("a round number seems written here, but no path or X was read")
+        confidence = min(confidence, 0.4)
     stray = _unexplained(crop, exits, size, px_per_mm) if exits else 0.0
     if stray > 6.0:
         doubts.append(f"{stray:.0f} mm² of ink that is not part of the path read")
@@ -110,9 +113,12 @@ _SIDE_WORDS = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
 
 
 def _margin(strength: float) -> float:
-    """1 where a probe is clearly linked or clearly not, falling to 0 halfway between."""
-    middle = (LINK + NO_LINK) / 2
-    return float(np.clip(abs(strength - middle) / ((LINK - NO_LINK) / 2) - 0.0, 0.0, 1.0)) ** 0.5
+    """Confidence in one side's reading: sure outside the band between ``NO_LINK`` and ``LINK``,
+    unsure (below ``SURE``) inside it, least in its middle."""
+    if strength <= NO_LINK or strength >= LINK:
+        return 1.0
+    middle, half = (LINK + NO_LINK) / 2, (LINK - NO_LINK) / 2
+    return 0.5 * abs(strength - middle) / half
 
 
 def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -130,7 +136,9 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
     cleaned = crop.copy()
     if count > 1:
         inside = np.bincount(labels[near == 1], minlength=count)
-        number = inside / np.maximum(stats[:, cv2.CC_STAT_AREA], 1) >= 0.7
+        reach = 2 * (r + DIGIT_REACH_MM) * px_per_mm
+        compact = (stats[:, cv2.CC_STAT_WIDTH] <= reach) & (stats[:, cv2.CC_STAT_HEIGHT] <= reach)
+        number = (inside / np.maximum(stats[:, cv2.CC_STAT_AREA], 1) >= 0.7) & compact
         number[0] = False
         cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
@@ -199,13 +207,14 @@ def _xness(crop: np.ndarray, px_per_mm: float, number_zone: np.ndarray) -> tuple
     """How much the ink looks like an ``X``, and how much of it an X accounts for.
 
     Seen from the middle of the ink, an X reaches out along the four
-    diagonals (each arm within about 22 degrees of one, as hands turn and
+    diagonals (each arm within about 25 degrees of one, as hands turn and
     skew them); a path's strokes and a dead end's bar run along the room's
     axes. The first value is the share of the outer ink in the diagonal
     sectors, reduced when one of the four is nearly empty; the second the
-    share alone. Ink near the round number is left out.
+    share alone. (An arm may touch the round number: the circle is blanked,
+    but what spills out of it is kept, so as not to cut that arm.)
     """
-    ys, xs = np.nonzero((crop >= INKED) & ~number_zone)
+    ys, xs = np.nonzero(crop >= INKED)
     size = crop.shape[0]
     if len(xs) < 10 or np.ptp(xs) < 0.3 * size or np.ptp(ys) < 0.3 * size:
         return 0.0, 0.0          # a line or a dot, not two crossing strokes
@@ -214,7 +223,7 @@ def _xness(crop: np.ndarray, px_per_mm: float, number_zone: np.ndarray) -> tuple
     outer = radius >= 0.35 * np.percentile(radius, 90)
     angle = np.degrees(np.arctan2(ys[outer] - cy, xs[outer] - cx)) % 360
     off_diagonal = np.abs((angle % 90) - 45)
-    diagonal = off_diagonal < 22.5
+    diagonal = off_diagonal < 25
     if not diagonal.any():
         return 0.0, 0.0
     share = float(diagonal.mean())
@@ -261,12 +270,16 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     bars = _merge_runs(_runs(upright.max(axis=0)), int(0.6 * px_per_mm))
     strokes = [((a + b) / 2 / px_per_mm, 1) for a, b in bars]
     crossing = mask & (cv2.dilate(upright, np.ones((1, 3), np.uint8)) == 0)
-    gates, gate_ink = _gates(mask, crossing, bars, px_per_mm)
+    gates, gate_ink, gate_bars = _gates(mask, crossing, bars, px_per_mm)
     strokes += [(x, 2) for x in gates]
     doubts, confidence = [], 1.0
     if any(b - a > 2.2 * px_per_mm for a, b in bars):
         doubts.append("tally marks drawn so close together they may run into each other")
         confidence = 0.4
+    if any(n != 4 for n in gate_bars):
+        doubts.append("a gate across " + " or ".join(str(n) for n in sorted(set(gate_bars))) +
+                      " upright marks instead of four")
+        confidence = min(confidence, 0.4)
     stray = float((crossing & ~gate_ink).sum())
     if stray > 3.0 * px_per_mm ** 2:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
@@ -291,11 +304,11 @@ def _merge_runs(runs: list[tuple[int, int]], gap: int) -> list[tuple[int, int]]:
 
 
 def _gates(mask: np.ndarray, crossing: np.ndarray, bars: list[tuple[int, int]],
-           px_per_mm: float) -> tuple[list[float], np.ndarray]:
+           px_per_mm: float) -> tuple[list[float], np.ndarray, list[int]]:
     """The x centres (mm) of gates, strokes that cross two or more upright bars (seen as crossing ink
-    in most of the gaps between the bars they join), and the gates' ink."""
+    in most of the gaps between the bars they join), the gates' ink, and how many bars each crosses."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    found, ink = [], np.zeros(mask.shape, np.uint8)
+    found, ink, crossed = [], np.zeros(mask.shape, np.uint8), []
     for k in range(1, count):
         left, width = stats[k, cv2.CC_STAT_LEFT], stats[k, cv2.CC_STAT_WIDTH]
         inside = [(a, b) for a, b in bars if a >= left - 1 and b <= left + width + 1]
@@ -306,4 +319,5 @@ def _gates(mask: np.ndarray, crossing: np.ndarray, bars: list[tuple[int, int]],
         if sum(bridged) >= 0.6 * len(bridged) and mine.sum() >= 1.5 * px_per_mm ** 2:
             found.append(float(left + width / 2) / px_per_mm)
             ink |= (labels == k).astype(np.uint8)
-    return found, ink
+            crossed.append(len(inside))
+    return found, ink, crossed
