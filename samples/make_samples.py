@@ -107,6 +107,22 @@ def make_photos(seed: int, difficulty: str, players: int, megapixels: float) -> 
           ", ".join(f"{r.sheet.source.rsplit('/', 1)[-1]} {r.score.total}" for r in results))
 
 
+def make_overlay_picture(name: str, photos: list[str]) -> None:
+    """What ``scrawl scan --overlay`` draws for the first of ``photos`` (scanned together), for the README."""
+    import tempfile
+
+    from PIL import Image
+
+    from scrawl.cli import main
+
+    with tempfile.TemporaryDirectory() as folder:
+        main(["scan", *photos, "--overlay", folder, "--json"])
+        picture = Image.open(Path(folder) / f"{Path(photos[0]).stem}.overlay.png").convert("RGB")
+        picture = picture.resize((picture.width * 3 // 4, picture.height * 3 // 4), Image.LANCZOS)
+        picture.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(HERE / f"{name}.png", optimize=True)
+    print(f"wrote {name}.png")
+
+
 if __name__ == "__main__":
     make("sheet-classic-a4", load_map("classic"), "a4", 1)
     make("sheet-random-1234-letter", random_map(1234), "letter", 1)
@@ -116,3 +132,5 @@ if __name__ == "__main__":
     make_loot_sheet("loot-1234-a4", 1234, "a4")
     make_photos(7, "medium", 3, 4.0)
     make_photos(8, "hard", 2, 4.0)
+    make_overlay_picture("scan-overlay-game7", sorted(f"samples/photos/{p.name}"
+                                                      for p in (HERE / "photos").glob("game7-*[!n]")))

@@ -22,7 +22,10 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
     """An RGB picture of the sheet with the readings of ``rooms`` and ``tally`` and the scored ``sheet``
     (a scan-format dict with ``score`` and ``needs_review``) drawn over it."""
     faded = (page.astype(np.float32) * 0.45 + 255 * 0.55).astype(np.uint8)
-    canvas = cv2.copyMakeBorder(faded, 0, int(40 * px_per_mm), 0, 0, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+    review = sheet.get("needs_review", [])
+    legend_mm = 16 + 5 * min(len(review), 7)
+    canvas = cv2.copyMakeBorder(faded, 0, int(legend_mm * px_per_mm), 0, 0, cv2.BORDER_CONSTANT,
+                                value=(255, 255, 255))
 
     def px(x, y):
         return int(round(x * px_per_mm)), int(round(y * px_per_mm))
@@ -51,7 +54,6 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
     box = layout.score_lines[5].tally
     _text(canvas, f"read: {tally.count}", px(box.x, box.bottom + 3.2), GREEN, 0.45 * px_per_mm / 5)
 
-    review = sheet.get("needs_review", [])
     for number, entry in enumerate(review, start=1):
         where = _where(entry.get("where", ""), layout)
         if where is None:

@@ -84,13 +84,13 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         doubts.append("a stroke reaches the side but not the middle of the room: a dead end?")
         confidence = min(confidence, 0.4)
     elif len(exits) == 1 and area >= 8.0:
-        xness, coverage = _xness(crop, px_per_mm, number_zone)
-        if _is_x(xness, coverage) and _axis_share(crop, exits, number_zone) < 0.5:
-            # An X leaning so that one arm runs near a side's midpoint: the X accounts for the ink,
-            # and most of it is off the line from that side to the middle, where a dead end lies.
+        xness, _ = _xness(crop, px_per_mm, number_zone)
+        if xness >= 0.75:
+            # An X leaning so that one arm runs near a side's midpoint: its ink reaches out along the
+            # diagonals, where a dead end's stub and bar run along the room's axes.
             exits, trap = "", True
             confidence = min(1.0, 0.5 + confidence) * 0.75
-        elif xness >= 0.75:
+        elif xness >= 0.5:
             doubts.append("a dead end, or a Trap X with an arm near the side?")
             confidence = min(confidence, 0.3)
     if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
@@ -105,6 +105,8 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         round_number, digit_conf = read_digit(digit_crop, px_per_mm, radius_mm=cell.round_box[2])
         if round_number is not None and digit_conf < SURE:
             round_number = None
+    if doubts:
+        confidence = min(confidence, 0.5)        # a doubt put in words always reaches a person
     return RoomReading(cell.room.name, exits, trap, round_number, round(float(confidence), 3),
                        tuple(doubts), {k: round(float(v), 3) for k, v in strengths.items()})
 
@@ -169,19 +171,6 @@ def _centre_ink(crop: np.ndarray) -> float:
     a, b = int(0.32 * size), int(0.68 * size)
     centre = crop[a:b, a:b]
     return float(max(centre.max(axis=0).mean(), centre.max(axis=1).mean()))
-
-
-def _axis_share(crop: np.ndarray, side: str, number_zone: np.ndarray) -> float:
-    """The share of the ink (away from the round number) on the line from ``side``'s midpoint to the
-    room's middle: nearly all of a dead end's, a small part of an X's."""
-    size = crop.shape[0]
-    corridor = np.zeros(crop.shape, np.uint8)
-    mids = {"N": (size // 2, 0), "E": (size - 1, size // 2), "S": (size // 2, size - 1), "W": (0, size // 2)}
-    centre = (size // 2, size // 2)
-    end = tuple(int(round(c + 0.15 * (c - m))) for c, m in zip(centre, mids[side]))
-    cv2.line(corridor, mids[side], end, 1, max(3, int(round(0.25 * size))))
-    ink = (crop >= INKED) & ~number_zone
-    return float(corridor[ink].mean()) if ink.any() else 0.0
 
 
 def _is_x(xness: float, coverage: float) -> bool:

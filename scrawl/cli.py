@@ -23,6 +23,7 @@ EXAMPLES = """\
   scrawl sheet --map random --seed 1234
   scrawl deck                           the 36-card dungeon deck to print and cut
   scrawl deal                           no printer? a shuffled deck, round by round
+  scrawl scan photos/*.jpg              score a game from phone photos of the sheets
   scrawl score game.json                score sheets typed in by hand
   scrawl loot --count 4                 Dungeon Maker sheets with random loot
   scrawl heroes dungeon.json            the Dungeon Maker hero phase, played and scored
