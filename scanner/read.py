@@ -269,11 +269,29 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
         doubts.append("a gate across " + " or ".join(str(n) for n in sorted(set(gate_bars))) +
                       " upright marks instead of four")
         confidence = min(confidence, 0.4)
-    stray = float((crossing & ~gate_ink).sum())
-    if stray > 3.0 * px_per_mm ** 2:
+    leaning = _leaning_strokes(crossing & ~gate_ink, int(0.36 * height))
+    strokes += [(x / px_per_mm, 1) for x, _ in leaning]
+    stray = float((crossing & ~gate_ink).sum()) - sum(area for _, area in leaning)
+    if stray > 1.5 * px_per_mm ** 2:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
         confidence = min(confidence, 0.4)
-    return TallyReading(len(bars) + len(gates), confidence, tuple(sorted(strokes)), tuple(doubts))
+    return TallyReading(len(bars) + len(gates) + len(leaning), confidence, tuple(sorted(strokes)), tuple(doubts))
+
+
+def _leaning_strokes(mask: np.ndarray, length: int) -> list[tuple[float, float]]:
+    """Tally marks leaning too far for the upright test: strokes at least ``length`` tall, within 35
+    degrees of upright. Their x centres (pixels) and areas (pixels)."""
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    found = []
+    for k in range(1, count):
+        if stats[k, cv2.CC_STAT_HEIGHT] < length:
+            continue
+        ys, xs = np.nonzero(labels == k)
+        cov = np.cov(np.vstack([xs, ys]))
+        angle = 0.5 * np.degrees(np.arctan2(2 * cov[0, 1], cov[0, 0] - cov[1, 1]))   # 0 = across, 90 = upright
+        if abs(abs(angle) - 90) <= 35:
+            found.append((float(centroids[k][0]), float(stats[k, cv2.CC_STAT_AREA])))
+    return found
 
 
 def _runs(profile: np.ndarray) -> list[tuple[int, int]]:
