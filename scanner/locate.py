@@ -148,9 +148,9 @@ def read_sheet_id(image: np.ndarray, frame: SheetFrame | None = None) -> Found:
     """Which sheet this is, from its QR code: read from a sharp, upright re-sampling of the code's corner
     when the sheet's markers are known, else from the whole image."""
     grey = _grey(image)
-    attempts = []
-    if frame is not None:
-        attempts += [_qr_crop(grey, frame, paper, margin) for paper in ("a4",) for margin in (5.0, 9.0)]
+    # The code sits at the same place relative to the top-right marker on every paper, so the A4 fit
+    # finds it on Letter too.
+    attempts = [_qr_crop(grey, frame, "a4", margin) for margin in (5.0, 9.0)] if frame is not None else []
     attempts.append(grey)
     text = ""
     for attempt in attempts:
@@ -166,8 +166,7 @@ def read_sheet_id(image: np.ndarray, frame: SheetFrame | None = None) -> Found:
 
 
 def _qr_crop(grey: np.ndarray, frame: SheetFrame, paper: str, margin: float) -> np.ndarray:
-    """The QR code's corner of the sheet, upright, at ``QR_PX_PER_MM``. The code sits at the same place
-    relative to the top-right marker on every paper, so the A4 fit finds it on Letter too."""
+    """The QR code's corner of the sheet, upright, at ``QR_PX_PER_MM``."""
     qr = qr_rect(paper)
     x0, y0, side = qr.x - margin, qr.y - margin, qr.w + 2 * margin
     to_crop = np.array([[QR_PX_PER_MM, 0, -x0 * QR_PX_PER_MM], [0, QR_PX_PER_MM, -y0 * QR_PX_PER_MM], [0, 0, 1]])

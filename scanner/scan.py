@@ -16,6 +16,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
+from games.mapfile import map_reference
 from generator.layout import GAME, SheetId, SheetLayout, sheet_layout
 from scanner.ink import apply_shift, darkness, ink_map, measure, register
 from scanner.load import Photo
@@ -70,9 +71,7 @@ class SheetScan:
         for reading in self.rooms:
             if reading.drawn:
                 rooms[reading.room] = {"exits": reading.exits, "trap": reading.trap, "round": reading.round}
-        dungeon = self.layout.dungeon
-        from games.mapfile import map_reference
-        return {"source": self.source, "map": map_reference(dungeon), "player": self.sheet_id.player,
+        return {"source": self.source, "map": map_reference(self.layout.dungeon), "player": self.sheet_id.player,
                 "paper": self.layout.paper, "rooms": rooms, "unusable": self.tally.count,
                 "confidence": self.confidence(), "needs_review": self.review()}
 

@@ -145,6 +145,21 @@ def test_a_faint_leftover_of_the_printed_ring_is_no_writing():
     assert not has_writing(leftover, 5.0, radius_mm=RADIUS)
 
 
+def test_a_leftover_of_the_printed_ring_beside_the_number_is_ignored():
+    rng = np.random.default_rng(11)
+    n = side(5.0)
+    answers = []
+    for digit in range(1, 8):
+        for _ in range(10):
+            leftover = np.zeros((n, n), np.uint8)
+            start = int(rng.integers(0, 360))
+            cv2.ellipse(leftover, (n // 2, n // 2 + 1), (14, 14), 0, start, start + 120, 255, 1, cv2.LINE_AA)
+            crop = np.maximum(crop_with(digit, rng), leftover.astype(np.float32) / 255 * 0.3)
+            answers.append((digit, read_digit(crop, 5.0, radius_mm=RADIUS)[0]))
+    assert sum(read == digit for digit, read in answers) >= 60, answers
+    assert all(read in (None, digit) for digit, read in answers), answers
+
+
 def test_a_number_is_writing_even_when_it_cannot_be_read():
     rng = np.random.default_rng(8)
     assert has_writing(crop_with(8, rng), 5.0, radius_mm=RADIUS)
