@@ -119,7 +119,10 @@ def make_overlay_picture(name: str, photos: list[str]) -> None:
 
     from scrawl.cli import main
 
-    with tempfile.TemporaryDirectory() as folder:
+    import contextlib
+    import io
+
+    with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(io.StringIO()):
         main(["scan", *photos, "--overlay", folder, "--json"])
         picture = Image.open(Path(folder) / f"{Path(photos[0]).stem}.overlay.png").convert("RGB")
         picture = picture.resize((picture.width * 3 // 4, picture.height * 3 // 4), Image.LANCZOS)
