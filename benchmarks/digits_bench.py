@@ -6,8 +6,9 @@ Makes N synthetic round-box crops (default 4000) with a generator of its own,
 unlike the one the reader was trained on (``benchmarks/digits_train.py``):
 digits are drawn by a pen "turtle" (lines, turns and arcs) or set in OpenCV's
 built-in fonts, in ballpoint, marker or pencil, at 4-8 px/mm, slanted,
-off-centre, blurred, with leftovers of the printed ring and path strokes
-passing by. Prints, for the round numbers 1-7, how many are read, read wrong
+off-centre, blurred, with ink lost where it crosses the printed ring (as the
+scanner's ink map loses pencil and light pens there), faint leftovers of the
+ring and path strokes passing by. Prints, for the round numbers 1-7, how many are read, read wrong
 (the figure that matters: a wrong round number can flag a legal sheet) and
 refused, by condition and by digit; how many 0, 8, 9, passing strokes and
 empty boxes are refused; and the time per call.
@@ -179,14 +180,15 @@ def ring_leftover(rng, px_per_mm, radius_mm, side) -> np.ndarray:
     return canvas.astype(np.float32) / 255 * rng.uniform(0.2, 0.4)
 
 
-def over_print(ink: np.ndarray, rng, px_per_mm, radius_mm, side, pencil: bool) -> np.ndarray:
-    """``ink`` as the scanner's ink map leaves it where it crosses the printed ring: only ink darker
-    than the print counts within the print slack (0.2-0.5 mm) around it, so pencil vanishes there."""
+def over_print(ink: np.ndarray, rng, px_per_mm, radius_mm, side, survives: float) -> np.ndarray:
+    """``ink`` as the scanner's ink map leaves it where it crosses the printed ring: ink counts
+    there, within the print slack (0.2-0.5 mm) around the line, only as far as it is darker than
+    the print, so pencil and light pens vanish (``survives`` 0) and dark pens stay (up to 1)."""
     band = np.zeros((side, side), np.uint8)
     centre = np.round((side / 2 + rng.normal(0, 0.1, 2) * px_per_mm) * 8).astype(int)
     thickness = max(1, round((0.3 + 2 * rng.uniform(0.2, 0.5)) * px_per_mm))
     cv2.circle(band, tuple(centre), round(radius_mm * px_per_mm * 8), 255, thickness, cv2.LINE_8, 3)
-    return np.where(band > 0, ink * (0.0 if pencil else rng.uniform(0.8, 1.0)), ink)
+    return np.where(band > 0, ink * survives, ink)
 
 
 def make_case(truth, rng) -> Case:
@@ -209,9 +211,10 @@ def make_case(truth, rng) -> Case:
         fine = np.maximum(fine, passing_stroke(rng, px_per_mm, radius_mm, side, pen_mm))
         conditions.append("stroke nearby")
     ink = cv2.resize(fine, (side, side), interpolation=cv2.INTER_AREA) * darkness
-    if rng.random() < 0.5:
-        ink = over_print(ink, rng, px_per_mm, radius_mm, side, pen == "pencil")
-        conditions.append("pencil lost on the ring" if pen == "pencil" else "over the ring")
+    if rng.random() < 0.6:
+        survives = 0.0 if pen == "pencil" or rng.random() < 0.4 else rng.uniform(0.7, 1.0)
+        ink = over_print(ink, rng, px_per_mm, radius_mm, side, survives)
+        conditions.append("lost on the ring" if survives == 0 else "kept on the ring")
     if rng.random() < 0.3:
         ink = np.maximum(ink, cv2.resize(ring_leftover(rng, px_per_mm, radius_mm, side), (side, side),
                                          interpolation=cv2.INTER_AREA))

@@ -7,7 +7,7 @@ digit in several ways people write it (1 with and without flag and base, open
 and closed 4, 7 with and without crossbar, ...) from pen-stroke models with
 jittered control points, plus the digits of the TrueType fonts at hand, all
 slanted, stretched, elastically warped and put into a round-box crop as the
-scanner sees one (pencil or marker, blur, noise, pencil lost where it crosses
+scanner sees one (pencil or marker, blur, noise, ink lost where it crosses
 the printed ring, faint leftovers of the ring, a path stroke passing by). The
 negative classes 0, 8, 9 and "junk" (dashes, crosses, ticks, tangles, stray
 curves) teach the reader what to refuse.
@@ -130,11 +130,12 @@ STYLES: dict[str, list[list[list[list[tuple[float, float]]]]]] = {
         [[[(0.9, 0.15), (0.4, 0.0), (0.05, 0.5), (0.4, 1.0), (0.9, 0.85)]]],
         [[[(0.0, 0.1), (1.0, 0.25), (0.0, 0.4), (1.0, 0.55), (0.0, 0.7), (1.0, 0.85), (0.0, 1.0)]]],
         [[[(0.3, 0.3), (0.7, 0.3), (0.7, 0.7), (0.3, 0.7), (0.3, 0.3)]]],
-        # Single curves that are no digit, such as what is left of a pencil digit whose
-        # ends vanished on the printed ring: a 1 is straight. (No S or J shapes: those
-        # are too close to a 5.)
+        # Single curves that are no digit, such as what is left of a digit whose ends
+        # vanished on the printed ring: a 1 is straight. (No S: it is a 5 without its bar.)
         [[[(0.8, 0.0), (0.3, 0.5), (0.8, 1.0)]]],
         [[[(0.2, 0.0), (0.7, 0.5), (0.2, 1.0)]]],
+        [[[(0.8, 0.0), (0.5, 0.15), (0.5, 0.8), (0.2, 1.0)]]],
+        [[[(0.65, 0.0), (0.65, 0.8), (0.4, 1.0), (0.1, 0.85)]]],
         [[[(0.1, 0.2), (0.5, 0.0), (0.9, 0.2), (0.5, 0.55), (0.5, 0.75)]]],
         [[[(0.9, 0.2), (0.5, 0.0), (0.1, 0.5), (0.5, 1.0), (0.9, 0.8)]]],
         [[[(0.0, 0.0), (0.0, 1.0)], [(0.0, 1.0), (0.8, 1.0)]]],
@@ -299,10 +300,11 @@ def pencil_grain(glyph: np.ndarray, rng) -> np.ndarray:
 
 
 def print_gap(glyph: np.ndarray, rng, px_per_mm, radius_mm, side, ring_mm, pencil: bool) -> np.ndarray:
-    """``glyph`` where it crosses the printed ring: the scanner cannot tell pencil from print there
-    (up to its print slack, 0.5 mm, either side), dark pens mostly survive."""
+    """``glyph`` where it crosses the printed ring: the scanner counts ink there (up to its print
+    slack, 0.5 mm, either side of the line) only where it is darker than the print, so pencil
+    vanishes, and so does a pen that is not much darker than the print."""
     band = ring(side, px_per_mm, radius_mm, ring_mm, rng.uniform(0.3, 1.3))
-    lost = 1.0 if pencil else rng.uniform(0, 0.4)
+    lost = 1.0 if pencil or rng.random() < 0.5 else rng.uniform(0, 1)
     return glyph * (1 - lost * band)
 
 
@@ -342,15 +344,15 @@ def crop(label: str, rng, fonts) -> tuple[np.ndarray, np.ndarray, np.ndarray, fl
 
 
 def faithful(writing: Writing, drawn: np.ndarray, visible: np.ndarray) -> bool:
-    """Whether a crop is worth learning from: the print left half of the glyph or more, and the
-    reader found what was left and little else. (A pencil 7 that lost its bar on the ring is
-    kept: it teaches the reader that a 1 there may be a 7.)"""
+    """Whether a crop is worth learning from: the print left a third of the glyph or more, and
+    the reader found what was left and little else. (A 7 that lost its bar on the ring is kept:
+    it teaches the reader that a 1 there may be a 7.)"""
     core, left = drawn > 0.6, visible > 0.5
     found = writing.ink > 0
     kept = (left & core).sum() / max(core.sum(), 1)
     recovered = (found & left).sum() / max(left.sum(), 1)
     extra = (found & (drawn < 0.1)).sum() / max(found.sum(), 1)
-    return kept >= 0.5 and recovered >= 0.85 and extra <= 0.15
+    return kept >= 0.35 and recovered >= 0.85 and extra <= 0.15
 
 
 @functools.cache

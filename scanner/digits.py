@@ -11,7 +11,7 @@ How: the digit's ink is cut out of the crop (a hysteresis threshold scaled to
 the pen's darkness; pieces lying mostly outside the circle, such as a passing
 path stroke, are dropped), slant-corrected and scaled into a small glyph. The
 glyph's stroke directions zone by zone, its coarse shape, its proportions, and
-where faint ink may have been lost on the printed ring go to three small neural
+where ink may have been lost on the printed ring go to three small neural
 networks trained on synthetic digits (``benchmarks/digits_train.py`` writes
 ``digits_model.npz`` beside this file). They also know 0, 8, 9 and scribbles,
 so that those can be refused, and a digit is read only when all three name it
@@ -53,11 +53,14 @@ RING_BAND_MM, RING_FLOOR = 0.35, 0.42
 NEAR_MM = 0.8           # a piece of the digit comes this close to the ring or closer
 OUTSIDE_MM = 0.8        # ink this far beyond the ring is "outside the circle"
 KEEP_MM = 1.5           # nothing beyond the ring by more than this is part of the digit
+# A piece of at most TIP_SHARE of the writing lying mostly (60%) within TIP_WIDTH_MM of
+# the line of a passing stroke (fitted up to TIP_REACH_MM beyond the ring) is its tip.
+TIP_SHARE, TIP_WIDTH_MM, TIP_REACH_MM = 0.3, 0.6, 2.0
 MIN_INK_MM2 = 0.3       # less ink than a 1.2 mm pen line is no writing
 MIN_EXTENT_MM = 1.2     # nor is anything smaller than this across
 # The scanner counts ink only where it is darker than the print within its print
-# slack (0.5 mm), so ink fainter than FAINT may be lost within UNSEEN_MM of the ring.
-FAINT, UNSEEN_MM = 0.85, 0.7
+# slack (0.5 mm), so pencil and lighter pens may be lost within UNSEEN_MM of the ring.
+UNSEEN_MM = 0.7
 UNSEEN_FRAME = 4        # pixels of margin around the glyph in which lost ink is shown
 FEATURES = DIRECTIONS * ZONES ** 2 + 2 * COARSE ** 2 + 2   # the length of a feature vector
 
@@ -120,9 +123,34 @@ def _digit_mask(crop: _Crop, darkness: float) -> np.ndarray:
     # A path stroke comes in from the crop's edge and has much of its length outside.
     limit = np.full(count, 0.5)
     limit[border] = 0.1
-    keep = seeded & (near > 0) & (outside < limit * area) & (area >= crop.px2(0.05))
-    keep[0] = False
+    passing = seeded & (outside >= limit * area)
+    keep = seeded & ~passing & (near > 0) & (area >= crop.px2(0.05))
+    keep[0] = passing[0] = False
+    for tip in _stroke_tips(crop, labels, np.flatnonzero(passing), np.flatnonzero(keep), area):
+        keep[tip] = False
     return keep[labels] & (crop.distance < crop.radius_mm + KEEP_MM)
+
+
+def _stroke_tips(crop: _Crop, labels: np.ndarray, strokes, pieces, area: np.ndarray) -> list[int]:
+    """The small pieces that lie on the line of a passing stroke: its tip inside the circle, cut
+    off from it where the scanner lost the ink on the printed ring."""
+    total = area[pieces].sum()
+    tips = []
+    for stroke in strokes:
+        rows, cols = np.nonzero((labels == stroke) & (crop.distance < crop.radius_mm + TIP_REACH_MM))
+        if rows.size < 3:
+            continue
+        points = np.column_stack([cols, rows]).astype(np.float32)
+        middle = points.mean(axis=0)
+        normal = np.linalg.svd(points - middle, full_matrices=False)[2][1]
+        for piece in pieces:
+            if area[piece] > TIP_SHARE * total:
+                continue
+            rows, cols = np.nonzero(labels == piece)
+            off_line = np.abs((np.column_stack([cols, rows]) - middle) @ normal)
+            if np.mean(off_line < crop.px(TIP_WIDTH_MM)) > 0.6:
+                tips.append(piece)
+    return tips
 
 
 @dataclass(frozen=True)
@@ -130,7 +158,7 @@ class Writing:
     """The handwriting found in a round box crop; arrays are the crop's size."""
 
     ink: np.ndarray       # float32: the writing's ink scaled to the pen's darkness, 0 elsewhere
-    unseen: np.ndarray    # float32: 1 where the scanner may have lost this pen's ink on the printed ring
+    unseen: np.ndarray    # float32: 1 where the scanner may have lost ink on the printed ring
     darkness: float       # the pen's darkness: pencil about 0.5, pens about 1
 
 
@@ -147,10 +175,9 @@ def _writing(crop: _Crop) -> Writing | None:
     if extent < crop.px(MIN_EXTENT_MM):
         return None
     ink = np.where(mask, np.minimum(crop.ink / darkness, 1.0), 0.0).astype(np.float32)
-    # Ink counts only where it is darker than the print nearby, so pencil can vanish
+    # Ink counts only where it is darker than the print nearby, so a pen can vanish
     # where it crosses the printed ring: a 7 may lose its bar there and look like a 1.
-    faint = float(np.clip((FAINT - darkness) / 0.25, 0.0, 1.0))
-    unseen = (np.abs(crop.distance - crop.radius_mm) < UNSEEN_MM).astype(np.float32) * faint
+    unseen = (np.abs(crop.distance - crop.radius_mm) < UNSEEN_MM).astype(np.float32)
     return Writing(ink, unseen, darkness)
 
 

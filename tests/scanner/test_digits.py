@@ -78,11 +78,16 @@ def readings(digit, count, seed, **options):
     return [read_digit(crop_with(digit, rng, **options), px_per_mm, radius_mm=RADIUS)[0] for _ in range(count)]
 
 
+# Of 70, at least this many are read: 90%, but 79% for 1. A tall 1 reaching the printed
+# ring is often refused, as the scanner may have lost a 7's bar there.
+LEAST_READ = {1: 55, 2: 63, 3: 63, 4: 63, 5: 63, 6: 63, 7: 63}
+
+
 @pytest.mark.parametrize("digit", range(1, 8))
 def test_each_round_number_is_read(digit):
     answers = readings(digit, 70, seed=digit)
-    assert answers.count(digit) >= 60, answers              # 86% read ...
-    assert sum(a not in (None, digit) for a in answers) <= 1, answers   # ... and at most one wrong
+    assert answers.count(digit) >= LEAST_READ[digit], answers
+    assert sum(a not in (None, digit) for a in answers) <= 1, answers
 
 
 @pytest.mark.parametrize("px_per_mm", [4.0, 8.0])
