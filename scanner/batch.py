@@ -6,7 +6,7 @@ A file that cannot be read becomes an ``errors`` entry; the others go on.
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -68,7 +68,6 @@ def scan_files(paths: list[str], blank: BlankRenderer, *, want_pages: bool = Fal
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
                              initializer=_quiet_worker) as pool:
         futures = {pool.submit(scan_file, path, blank, want_pages): index for index, path in enumerate(paths)}
-        from concurrent.futures import as_completed
         for done, future in enumerate(as_completed(futures), start=1):
             index = futures[future]
             try:
@@ -113,13 +112,10 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     every other sheet with a drawing in that room; and a photo that could not
     be read hides its traps from everyone.
     """
-    from games.maps import Room
-
     for index, result in enumerate(results):
-        doubted = sorted({entry["where"] for entry in result.review if _is_room(entry.get("where", ""))
-                          and entry.get("rule") != "other_sheet_unsure"})
-        for room_name in doubted:
-            room = Room.parse(room_name)
+        doubted = sorted({(entry["where"], room) for entry in result.review
+                          if entry.get("rule") != "other_sheet_unsure" and (room := _room(entry.get("where"))) is not None})
+        for room_name, room in doubted:
             for other_index, other in enumerate(results):
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
                         and not other.sheet.board.at(room).empty:
@@ -133,8 +129,14 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
                                   "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
 
 
-def _is_room(where: str) -> bool:
-    return len(where) >= 2 and where[0].isalpha() and where[1:].isdigit()
+def _room(where):
+    """The room a needs_review entry points at, or None (the tally, the photo, the game)."""
+    from games.maps import Room
+
+    try:
+        return Room.parse(where)
+    except ValueError:
+        return None
 
 
 def layout_of(sheet: dict):

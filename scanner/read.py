@@ -65,7 +65,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     """
     crop = room_crop(ink, cell.rect, px_per_mm)
     size = crop.shape[0]
-    digit_crop, crop, number_zone = _split_round_box(crop, cell, px_per_mm)
+    digit_crop, crop = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
     doubts = [f"is there a stroke to the {_SIDE_WORDS[side]} side?" for side in SIDES
@@ -74,7 +74,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     trap = False
     if not exits:
-        trap, trap_conf, trap_doubt, explained = _read_trap(crop, area, px_per_mm, number_zone)
+        trap, trap_conf, trap_doubt, explained = _read_trap(crop, area, px_per_mm)
         if explained:
             confidence, doubts = trap_conf, trap_doubt
         else:
@@ -84,7 +84,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         doubts.append("a stroke reaches the side but not the middle of the room: a dead end?")
         confidence = min(confidence, 0.4)
     elif len(exits) == 1 and area >= 8.0:
-        xness, _ = _xness(crop, px_per_mm, number_zone)
+        xness, _ = _xness(crop, px_per_mm)
         if xness >= 0.75:
             # An X leaning so that one arm runs near a side's midpoint: its ink reaches out along the
             # diagonals, where a dead end's stub and bar run along the room's axes.
@@ -123,10 +123,9 @@ def _margin(strength: float) -> float:
     return 0.5 * abs(strength - middle) / half
 
 
-def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The crop around the round box (for the digit); the room without the round number (strokes lying
-    mostly in or near the circle are the number; of any other stroke, only the circle is blanked); and
-    where the number may reach (True), for weighing what is left there lightly."""
+def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The crop around the round box (for the digit), and the room without the round number: strokes
+    lying mostly in or near the circle are the number; of any other stroke, only the circle is blanked."""
     cx, cy, r = cell.round_box
     x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
     half = int(round((r + 1.5) * px_per_mm))
@@ -144,7 +143,7 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
         number[0] = False
         cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
-    return digit, cleaned, near.astype(bool)
+    return digit, cleaned
 
 
 def _probe(crop: np.ndarray, side: str) -> float:
@@ -178,13 +177,12 @@ def _is_x(xness: float, coverage: float) -> bool:
     return xness >= 0.8 and coverage >= 0.8
 
 
-def _read_trap(crop: np.ndarray, area: float, px_per_mm: float,
-               number_zone: np.ndarray) -> tuple[bool, float, list[str], bool]:
+def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, float, list[str], bool]:
     """With no sure stroke to any side: empty, a Trap ``X``, or a mark to look at. The last value says
     whether an ``X`` accounts for all the ink (so ink near a side is an arm of it, not a path)."""
     if area < 2.5:
         return False, 1.0 if area < 1.2 else 0.8, [], False
-    xness, coverage = _xness(crop, px_per_mm, number_zone)
+    xness, coverage = _xness(crop, px_per_mm)
     if xness >= 0.75 and area >= 8.0:
         return True, min(1.0, 0.6 + (xness - 0.75) * 2.0), [], _is_x(xness, coverage)
     if area < 5.0 and xness < 0.4:
@@ -192,7 +190,7 @@ def _read_trap(crop: np.ndarray, area: float, px_per_mm: float,
     return xness >= 0.55, 0.3, ["a mark that is neither a clear path nor a clear X"], False
 
 
-def _xness(crop: np.ndarray, px_per_mm: float, number_zone: np.ndarray) -> tuple[float, float]:
+def _xness(crop: np.ndarray, px_per_mm: float) -> tuple[float, float]:
     """How much the ink looks like an ``X``, and how much of it an X accounts for.
 
     Seen from the middle of the ink, an X reaches out along the four
