@@ -12,6 +12,8 @@ the top of the printed page.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -54,12 +56,19 @@ def measure(page: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]
     return np.clip(dark, 0.0, 1.0), colour
 
 
-def ink_map(dark: np.ndarray, colour: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """Ink strength per pixel, 0 (paper or print) to 1 (surely a player's stroke)."""
-    expected = cv2.dilate(blank_darkness, _kernel(px_per_mm, 2 * PRINT_SLACK_MM, cv2.MORPH_ELLIPSE))
+def print_allowance(blank_darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """How dark the print may make each pixel of a photo of the blank sheet: its darkness spread by
+    ``PRINT_SLACK_MM`` (and the heavy walls by ``WALL_SLACK_MM``), as registration leaves it that far off.
+    The same for every photo of one sheet, so worked out once."""
+    allowance = cv2.dilate(blank_darkness, _kernel(px_per_mm, 2 * PRINT_SLACK_MM, cv2.MORPH_ELLIPSE))
     walls = np.where(blank_darkness > WALL_DARKNESS, blank_darkness, 0.0).astype(np.float32)
-    expected = np.maximum(expected, cv2.dilate(walls, _kernel(px_per_mm, 2 * WALL_SLACK_MM, cv2.MORPH_ELLIPSE)))
-    strength = np.maximum((dark - expected - 0.04) / DARK_SPAN, (colour - CHROMA_FLOOR) / CHROMA_SPAN)
+    return np.maximum(allowance, cv2.dilate(walls, _kernel(px_per_mm, 2 * WALL_SLACK_MM, cv2.MORPH_ELLIPSE)))
+
+
+def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: np.ndarray) -> np.ndarray:
+    """Ink strength per pixel, 0 (paper or print) to 1 (surely a player's stroke), given the photo's
+    registered darkness and colour (``measure``) and the blank's ``print_allowance``."""
+    strength = np.maximum((dark - allowance - 0.04) / DARK_SPAN, (colour - CHROMA_FLOOR) / CHROMA_SPAN)
     return np.clip(strength, 0.0, 1.0)
 
 
@@ -96,8 +105,17 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
 
 
 def apply_shift(image: np.ndarray, field: np.ndarray) -> np.ndarray:
-    """An image of the photo moved so that it lies on the blank: pixel (x, y) takes its (x + dx, y + dy)."""
-    height, width = field.shape[:2]
-    grid_x, grid_y = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
-    return cv2.remap(image, grid_x + field[..., 0], grid_y + field[..., 1], cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE)
+    """An image of the photo moved so that it lies on the blank: pixel (x, y) takes its (x + dx, y + dy).
+    (Any number of channels: moving the darkness and colour together is one pass.)"""
+    grid = _pixel_grid(*field.shape[:2])
+    return cv2.remap(image, grid + field, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+@lru_cache(maxsize=4)
+def _pixel_grid(height: int, width: int) -> np.ndarray:
+    """Each pixel's own (x, y), as float32 (a map for ``cv2.remap``); the same for every sheet of a size."""
+    grid = np.empty((height, width, 2), np.float32)
+    grid[..., 0] = np.arange(width, dtype=np.float32)[None, :]
+    grid[..., 1] = np.arange(height, dtype=np.float32)[:, None]
+    grid.flags.writeable = False
+    return grid

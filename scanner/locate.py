@@ -56,13 +56,50 @@ def _grey(image: np.ndarray) -> np.ndarray:
     return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
 
 
-def detect_markers(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """Every sheet marker in an image, duplicates included: (id, four corners clockwise from its top-left)."""
+def _detector(**settings) -> cv2.aruco.ArucoDetector:
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICTIONARY))
     parameters = cv2.aruco.DetectorParameters()
-    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    detector = cv2.aruco.ArucoDetector(dictionary, parameters)
+    for name, value in settings.items():
+        setattr(parameters, name, value)
+    return cv2.aruco.ArucoDetector(dictionary, parameters)
+
+
+def detect_markers(image: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Every sheet marker in an image, duplicates included: (id, four corners clockwise from its top-left)."""
     grey = _grey(image)
+    found = _detect_quickly(grey)
+    return found if found is not None else _detect_thoroughly(grey)
+
+
+def _detect_quickly(grey: np.ndarray) -> list[tuple[int, np.ndarray]] | None:
+    """Markers found on a half-size image with one threshold, then each re-detected at full size in a
+    window around it for exact corners: a third of the time of ``_detect_thoroughly``, and the same
+    corners. None when that does not find whole sheets (fewer than four markers, or a marker lost)."""
+    if min(grey.shape) < 1200:
+        return None
+    small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    corners, ids, _ = _detector(adaptiveThreshWinSizeMin=13, adaptiveThreshWinSizeMax=13).detectMarkers(small)
+    if ids is None or len(ids) < 4 or len(ids) % 4:
+        return None
+    exact = _detector(cornerRefinementMethod=cv2.aruco.CORNER_REFINE_SUBPIX)
+    found = []
+    for marker_id, quad in zip(ids.ravel(), corners):
+        quad = quad.reshape(4, 2) * 2.0
+        pad = 0.6 * float(np.ptp(quad, axis=0).max())
+        x0, y0 = np.maximum(quad.min(axis=0) - pad, 0).astype(int)
+        x1, y1 = (quad.max(axis=0) + pad).astype(int)
+        window_corners, window_ids, _ = exact.detectMarkers(grey[y0:y1, x0:x1])
+        matches = [q for i, q in zip(() if window_ids is None else window_ids.ravel(), window_corners)
+                   if i == marker_id]
+        if len(matches) != 1:
+            return None
+        found.append((int(marker_id), matches[0].reshape(4, 2).astype(np.float64) + (x0, y0)))
+    return found
+
+
+def _detect_thoroughly(grey: np.ndarray) -> list[tuple[int, np.ndarray]]:
+    """Markers found at full size with every threshold the detector tries, and again slightly blurred."""
+    detector = _detector(cornerRefinementMethod=cv2.aruco.CORNER_REFINE_SUBPIX)
     found: list[tuple[int, np.ndarray]] = []
     # Razor-sharp edges (a rendered page, a flatbed scan) can defeat the detector's
     # thresholds at some scales; a whisker of blur, as any camera adds, cures it.
@@ -147,14 +184,18 @@ def _predict_group(markers, free: list[int], seed: int, paper: str) -> dict[int,
 def read_sheet_id(image: np.ndarray, frame: SheetFrame | None = None) -> Found:
     """Which sheet this is, from its QR code: read from a sharp, upright re-sampling of the code's corner
     when the sheet's markers are known, else from the whole image."""
-    grey = _grey(image)
     # The code sits at the same place relative to the top-right marker on every paper, so the A4 fit
-    # finds it on Letter too.
-    attempts = [_qr_crop(grey, frame, "a4", margin) for margin in (5.0, 9.0)] if frame is not None else []
-    attempts.append(grey)
+    # finds it on Letter too. Cheapest first: the code where the markers put it, decoded without being
+    # searched for; then searched for in that corner, in a wider one, and in the whole image.
+    attempts = []
+    if frame is not None:
+        near = _qr_crop(image, frame, "a4", 5.0)
+        attempts += [lambda: _decode_in_place(near, 5.0), lambda: _decode_qr(near),
+                     lambda: _decode_qr(_qr_crop(image, frame, "a4", 9.0))]
+    attempts.append(lambda: _decode_qr(_grey(image)))
     text = ""
     for attempt in attempts:
-        text = _decode_qr(attempt)
+        text = attempt()
         if text:
             break
     if not text:
@@ -165,15 +206,28 @@ def read_sheet_id(image: np.ndarray, frame: SheetFrame | None = None) -> Found:
         return Found(None, f"{exc}: this QR code is not one printed by dungeon-scrawl")
 
 
-def _qr_crop(grey: np.ndarray, frame: SheetFrame, paper: str, margin: float) -> np.ndarray:
-    """The QR code's corner of the sheet, upright, at ``QR_PX_PER_MM``."""
+def _qr_crop(image: np.ndarray, frame: SheetFrame, paper: str, margin: float) -> np.ndarray:
+    """The QR code's corner of the sheet, upright, grey, at ``QR_PX_PER_MM``, ``margin`` mm around the code."""
     qr = qr_rect(paper)
     x0, y0, side = qr.x - margin, qr.y - margin, qr.w + 2 * margin
     to_crop = np.array([[QR_PX_PER_MM, 0, -x0 * QR_PX_PER_MM], [0, QR_PX_PER_MM, -y0 * QR_PX_PER_MM], [0, 0, 1]])
     matrix = frame.homography(paper) @ np.linalg.inv(to_crop)
     size = int(round(side * QR_PX_PER_MM))
-    return cv2.warpPerspective(grey, matrix, (size, size), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_CUBIC,
+    crop = cv2.warpPerspective(image, matrix, (size, size), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_CUBIC,
                                borderMode=cv2.BORDER_REPLICATE)
+    return _grey(crop)
+
+
+def _decode_in_place(crop: np.ndarray, margin: float) -> str:
+    """The code of a ``_qr_crop``, decoded where the layout puts its corners (no search: a quarter of the
+    time, and enough for most photos)."""
+    start, end = margin * QR_PX_PER_MM, crop.shape[0] - margin * QR_PX_PER_MM
+    corners = np.float32([[(start, start), (end, start), (end, end), (start, end)]])
+    try:
+        text, _ = cv2.QRCodeDetector().decode(crop, corners)
+    except cv2.error:
+        text = ""
+    return text or ""
 
 
 def _decode_qr(grey: np.ndarray) -> str:

@@ -19,6 +19,7 @@ from games.maps import SIDES
 
 SURE = 0.6                     # below this confidence a reading goes to needs_review
 INKED = 0.45                   # ink strength that counts as a stroke pixel
+FAINT = 0.2                    # weaker than this, ink counts for nothing anywhere
 PROBE_DEPTH = (0.08, 0.27)     # the band, as fractions of the room, where a stroke to a side is sought
 PROBE_HALF_WIDTH = 0.15        # ... either side of the side's midpoint
 LINK, NO_LINK = 0.62, 0.3      # probe strengths: surely linked, surely not
@@ -64,6 +65,9 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     ``read_digit(crop, px_per_mm, radius_mm=...) -> (digit | None, confidence)`` reads the round number.
     """
     crop = room_crop(ink, cell.rect, px_per_mm)
+    if crop.max(initial=0.0) < FAINT:
+        # Nothing anywhere in the room that any test below would count: most rooms of a sheet.
+        return RoomReading(cell.room.name, strengths={side: 0.0 for side in SIDES})
     size = crop.shape[0]
     digit_crop, crop = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
@@ -155,7 +159,7 @@ def _probe(crop: np.ndarray, side: str) -> float:
     band = {"N": crop[d0:d1, lo:hi], "S": crop[size - d1:size - d0, lo:hi][::-1],
             "W": crop[lo:hi, d0:d1].T, "E": crop[lo:hi, size - d1:size - d0].T[::-1]}[side]
     per_line = (band * _lateral_weight(hi - lo)).max(axis=1)
-    return float(np.clip((per_line - 0.2) / (INKED + 0.15 - 0.2), 0, 1).mean())
+    return float(np.clip((per_line - FAINT) / (INKED + 0.15 - FAINT), 0, 1).mean())
 
 
 def _lateral_weight(width: int) -> np.ndarray:

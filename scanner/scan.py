@@ -18,7 +18,7 @@ import numpy as np
 
 from games.mapfile import map_reference
 from generator.layout import GAME, SheetId, SheetLayout, sheet_layout
-from scanner.ink import apply_shift, darkness, ink_map, measure, register
+from scanner.ink import apply_shift, darkness, ink_map, measure, print_allowance, register
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.read import SURE, RoomReading, TallyReading, read_room, read_tally
@@ -39,14 +39,14 @@ class SheetScan:
     layout: SheetLayout
     rooms: list[RoomReading]
     tally: TallyReading
-    page: np.ndarray = field(repr=False)        # the rectified photo, RGB, PX_PER_MM, before registration
-    ink: np.ndarray = field(repr=False)         # the ink map, registered to the layout
+    ink: np.ndarray = field(repr=False)         # the ink map, registered to the layout, PX_PER_MM
     resolution: float = 0.0                     # the sheet's pixels per mm in the image read
-    shift: np.ndarray | None = field(default=None, repr=False)   # registration: see scanner.ink.register
+    page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
 
     def registered_page(self) -> np.ndarray:
-        """The rectified photo moved onto the layout, as the marks were read (for the overlay)."""
-        return self.page if self.shift is None else apply_shift(self.page, self.shift)
+        """The whole rectified photo, RGB at PX_PER_MM, moved onto the layout as the marks were read (for
+        the overlay picture)."""
+        return self.page_picture()
 
     def review(self) -> list[dict]:
         """The scanner's own doubts, as ``needs_review`` entries."""
@@ -100,21 +100,39 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
                           f"fill more of the frame with it, or send a higher resolution photo")
     sheet_id = _identify(photo, frame)
     layout = _layout(sheet_id)
+    reference = _reference(layout, blank)
+    x0, y0, x1, y1 = reference.area
+    # Only the map and the scoring section are rectified and read; the rest of the page is needed only
+    # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
-    to_page = np.array([[PX_PER_MM, 0, 0], [0, PX_PER_MM, 0], [0, 0, 1]], dtype=np.float64)
-    size = (int(round(layout.width * PX_PER_MM)), int(round(layout.height * PX_PER_MM)))
-    page = cv2.warpPerspective(photo.image, homography @ np.linalg.inv(to_page), size,
-                               flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    blank_dark = _blank_darkness(layout, blank)
-    x0, y0, x1, y1 = _reading_area(layout)
-    dark, colour = (np.zeros(blank_dark.shape, np.float32) for _ in range(2))
-    dark[y0:y1, x0:x1], colour[y0:y1, x0:x1] = measure(page[y0:y1, x0:x1], PX_PER_MM)
-    shift = register(dark, blank_dark, PX_PER_MM, area=(x0, y0, x1, y1))
-    dark, colour = apply_shift(dark, shift), apply_shift(colour, shift)
-    ink = ink_map(dark, colour, blank_dark, PX_PER_MM)
+    region = cv2.warpPerspective(photo.image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
+                                 flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    dark, colour = measure(region, PX_PER_MM)
+    shift = register(dark, reference.darkness, PX_PER_MM)
+    dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), shift))
+    ink = np.zeros(reference.page_shape, np.float32)
+    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
-    return SheetScan(source, sheet_id, layout, rooms, tally, page, ink, resolution, shift)
+    return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
+                     _page_picture(photo.image, homography, reference, shift))
+
+
+def _page_to_mm(x0: int = 0, y0: int = 0) -> np.ndarray:
+    """Rectified page pixels (offset by ``x0, y0``) -> paper millimetres."""
+    return np.array([[1 / PX_PER_MM, 0, x0 / PX_PER_MM], [0, 1 / PX_PER_MM, y0 / PX_PER_MM], [0, 0, 1]])
+
+
+def _page_picture(image: np.ndarray, homography: np.ndarray, reference: _Reference, shift: np.ndarray):
+    """A function drawing the whole rectified page, moved as the reading area was registered."""
+    def draw() -> np.ndarray:
+        height, width = reference.page_shape
+        page = cv2.warpPerspective(image, homography @ _page_to_mm(), (width, height),
+                                   flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        x0, y0, x1, y1 = reference.area
+        field = np.pad(shift, ((y0, height - y1), (x0, width - x1), (0, 0)), mode="edge")
+        return apply_shift(page, field)
+    return draw
 
 
 def _identify(photo: Photo, frame: SheetFrame) -> SheetId:
@@ -136,7 +154,7 @@ def _identify(photo: Photo, frame: SheetFrame) -> SheetId:
 
 
 _LAYOUTS: dict = {}
-_BLANKS: dict = {}
+_REFERENCES: dict = {}
 
 
 def _layout(sheet_id: SheetId) -> SheetLayout:
@@ -150,19 +168,33 @@ def _layout(sheet_id: SheetId) -> SheetLayout:
     return _LAYOUTS[key]
 
 
-def _blank_darkness(layout: SheetLayout, blank: BlankRenderer) -> np.ndarray:
+@dataclass(frozen=True)
+class _Reference:
+    """What every photo of one sheet is compared with: the blank's darkness and how dark its print may
+    make a photo (``scanner.ink.print_allowance``), over the reading area, in rectified page pixels."""
+
+    area: tuple[int, int, int, int]         # x0, y0, x1, y1 of the reading area in the page
+    page_shape: tuple[int, int]             # the whole page's height and width
+    darkness: np.ndarray
+    allowance: np.ndarray
+
+
+def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
     key = (layout.dungeon, layout.paper)
-    if key not in _BLANKS:
+    if key not in _REFERENCES:
         grey = blank(layout, PX_PER_MM)
         height, width = int(round(layout.height * PX_PER_MM)), int(round(layout.width * PX_PER_MM))
         grey = cv2.copyMakeBorder(grey[:height, :width], 0, max(0, height - grey.shape[0]), 0,
                                   max(0, width - grey.shape[1]), cv2.BORDER_REPLICATE)
-        _BLANKS[key] = darkness(grey, PX_PER_MM)
-    return _BLANKS[key]
+        x0, y0, x1, y1 = area = _reading_area(layout)
+        dark = darkness(grey, PX_PER_MM)
+        _REFERENCES[key] = _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
+                                      print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1].copy())
+    return _REFERENCES[key]
 
 
 def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:
-    """The pixels that matter, for registration: the map and the scoring section."""
+    """The pixels that are read (and registered): the map and the scoring section, with a margin."""
     x0 = min(layout.grid.x, layout.score_area.x) - 4.0
     x1 = max(layout.grid.right, layout.score_area.right) + 4.0
     y0, y1 = layout.grid.y - 4.0, layout.score_area.bottom + 2.0

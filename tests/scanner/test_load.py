@@ -5,7 +5,7 @@ import zlib
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageOps
 
 from scanner.load import PhotoError, load_photo_bytes, load_photos
 
@@ -45,6 +45,19 @@ def test_a_truncated_jpeg_is_refused_not_read_as_grey():
         load_photo_bytes(data[: len(data) // 2], "half.jpg")
 
 
+def test_a_truncated_progressive_jpeg_is_refused_too():
+    data = _jpeg(1200, 900, progressive=True)
+    assert load_photo_bytes(data, "whole.jpg")[0].image.shape == (900, 1200, 3)
+    with pytest.raises(PhotoError, match="truncated or damaged image"):
+        load_photo_bytes(data[: int(len(data) * 0.8)], "cut.jpg")
+
+
+def test_a_jpeg_with_data_after_it_still_opens():
+    """Phones append things after the picture (a motion photo's video, a second image)."""
+    photo, = load_photo_bytes(_jpeg(1200, 900) + b"\x00\x00\x00\x18ftypmp42" + bytes(5000), "motion.jpg")
+    assert photo.image.shape == (900, 1200, 3) and photo.image[10, 10, 0] > 200
+
+
 def test_missing_files_and_folders(tmp_path):
     with pytest.raises(PhotoError, match="no such file"):
         load_photos(tmp_path / "nope.jpg")
@@ -58,6 +71,20 @@ def test_exif_orientation_is_honoured():
     photo, = load_photo_bytes(_jpeg(600, 400, exif=exif.tobytes()), "turned.jpg")
     assert photo.image.shape[:2] == (600, 400)
     assert photo.image[10, -10, 0] > 200 and photo.image[10, 10, 0] < 60   # the red block is now top-right
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_every_exif_orientation_shows_the_picture_as_a_photo_viewer_does(orientation):
+    pixels = np.kron(np.random.default_rng(1).integers(0, 255, (30, 40, 3), dtype=np.uint8),
+                     np.ones((8, 8, 1), np.uint8))
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    buffer = io.BytesIO()
+    Image.fromarray(pixels).save(buffer, "JPEG", quality=95, exif=exif.tobytes())
+    upright = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(buffer.getvalue()))).convert("RGB"))
+    photo, = load_photo_bytes(buffer.getvalue(), "turned.jpg")
+    assert photo.image.shape == upright.shape
+    assert np.abs(photo.image.astype(int) - upright).mean() < 1.0
 
 
 def test_big_jpegs_are_decoded_reduced_and_the_full_size_is_kept_on_demand():
