@@ -151,7 +151,7 @@ def _jpeg_truncated(data: bytes) -> bool:
         elif marker == 0x01 or 0xD0 <= marker <= 0xD8:
             at += 2                              # markers without a length
         elif marker == 0xDA:                     # start of scan
-            return data.find(b"\xff\xd9", at + 2) < 0
+            return data.rfind(b"\xff\xd9") < at + 2     # from the end: where the marker nearly always is
         else:
             at += 2 + int.from_bytes(data[at + 2:at + 4], "big")
     return True

@@ -11,6 +11,7 @@ look. Readings are what a careful person would say, never a silent guess.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -25,6 +26,7 @@ PROBE_HALF_WIDTH = 0.15        # ... either side of the side's midpoint
 LINK, NO_LINK = 0.62, 0.3      # probe strengths: surely linked, surely not
 ROUND_MARGIN_MM = 0.9          # a round number may spill this far out of its circle
 DIGIT_REACH_MM = 1.8           # a stroke mostly within this of the circle is the round number
+BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 
 
 @dataclass(frozen=True)
@@ -133,8 +135,7 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
     cx, cy, r = cell.round_box
     x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
     half = int(round((r + 1.5) * px_per_mm))
-    padded = np.pad(crop, half)
-    digit = padded[y:y + 2 * half + 1, x:x + 2 * half + 1].copy()
+    digit = _window(crop, x, y, half)
     near = np.zeros(crop.shape, np.uint8)
     cv2.circle(near, (x, y), int(round((r + DIGIT_REACH_MM) * px_per_mm)), 1, -1)
     count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= INKED).astype(np.uint8), connectivity=8)
@@ -150,6 +151,16 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
     return digit, cleaned
 
 
+def _window(image: np.ndarray, x: int, y: int, half: int) -> np.ndarray:
+    """The (2 half + 1)-pixel square of ``image`` centred on (x, y), zero where it runs off the image."""
+    window = np.zeros((2 * half + 1, 2 * half + 1), image.dtype)
+    top, left = y - half, x - half
+    rows = slice(max(top, 0), min(top + 2 * half + 1, image.shape[0]))
+    cols = slice(max(left, 0), min(left + 2 * half + 1, image.shape[1]))
+    window[rows.start - top:rows.stop - top, cols.start - left:cols.stop - left] = image[rows, cols]
+    return window
+
+
 def _probe(crop: np.ndarray, side: str) -> float:
     """How surely a stroke runs from the middle of ``side`` into the room: the share of the probe band's
     lines (parallel to the side) that the stroke crosses."""
@@ -162,11 +173,14 @@ def _probe(crop: np.ndarray, side: str) -> float:
     return float(np.clip((per_line - FAINT) / (INKED + 0.15 - FAINT), 0, 1).mean())
 
 
+@lru_cache(maxsize=16)
 def _lateral_weight(width: int) -> np.ndarray:
     """Trust in ink across a probe: full near the side's midpoint, less towards the band's edges, where a
     round number or the arm of an X may reach but a stroke to the passage rarely runs."""
     t = np.abs(np.linspace(-PROBE_HALF_WIDTH, PROBE_HALF_WIDTH, width))
-    return np.clip(1.0 - (t - 0.09) / 0.06 * 0.6, 0.4, 1.0)[None, :]
+    weight = np.clip(1.0 - (t - 0.09) / 0.06 * 0.6, 0.4, 1.0)[None, :]
+    weight.flags.writeable = False      # shared between calls
+    return weight
 
 
 def _centre_ink(crop: np.ndarray) -> float:
@@ -271,13 +285,29 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
         doubts.append("a gate across " + " or ".join(str(n) for n in sorted(set(gate_bars))) +
                       " upright marks instead of four")
         confidence = min(confidence, 0.4)
-    leaning = _leaning_strokes(crossing & ~gate_ink, int(0.36 * height))
+    rest = crossing & ~gate_ink & ~_bar_ends(mask, upright, crossing, bars, int(round(BAR_END_MM * px_per_mm)))
+    leaning = _leaning_strokes(rest, int(0.36 * height))
     strokes += [(x / px_per_mm, 1) for x, _ in leaning]
-    stray = float((crossing & ~gate_ink).sum()) - sum(area for _, area in leaning)
+    stray = float(rest.sum()) - sum(area for _, area in leaning)
     if stray > 1.5 * px_per_mm ** 2:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
         confidence = min(confidence, 0.4)
     return TallyReading(len(bars) + len(gates) + len(leaning), confidence, tuple(sorted(strokes)), tuple(doubts))
+
+
+def _bar_ends(mask: np.ndarray, upright: np.ndarray, crossing: np.ndarray, bars: list[tuple[int, int]],
+              reach: int) -> np.ndarray:
+    """The ends of strokes already counted as upright bars: a leaning or bowed stroke keeps only its
+    middle through the upright test, and its ends are left over. They are in the same piece of ink as
+    a bar and within ``reach`` pixels of its columns (0/1, ``uint8``)."""
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    counted = np.zeros(count, bool)
+    counted[labels[upright > 0]] = True
+    counted[0] = False
+    near = np.zeros(mask.shape[1], bool)
+    for start, end in bars:
+        near[max(0, start - reach):end + reach] = True
+    return (crossing.astype(bool) & counted[labels] & near[None, :]).astype(np.uint8)
 
 
 def _leaning_strokes(mask: np.ndarray, length: int) -> list[tuple[float, float]]:
