@@ -19,10 +19,11 @@ call, as ``scrawl scan`` does, and compared with the truth:
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -55,6 +56,7 @@ def main() -> None:
 
     stats: dict[str, dict] = defaultdict(lambda: defaultdict(int))
     wrong_sheets = []
+    needless: Counter = Counter()      # why sheets with a right score were flagged
     started = time.perf_counter()
     folder = Path(tempfile.mkdtemp(prefix="scan-accuracy-"))
     for difficulty in DIFFICULTIES:
@@ -94,7 +96,13 @@ def main() -> None:
                                          _differences(sheet, truth) + [e["why"] for e in sheet["needs_review"]][:3]))
                 elif flagged:
                     s["right, flagged"] += 1
+                    for reason in {_reason(entry) for entry in sheet["needs_review"]}:
+                        needless[reason] += 1
     _print(stats, time.perf_counter() - started)
+    if needless:
+        print("why sheets with the right score were flagged (a sheet may have several reasons):")
+        for reason, count in needless.most_common(12):
+            print(f"  {count:4}  {reason}")
     for difficulty, photo, what, details in wrong_sheets[:args.show]:
         print(f"  {difficulty:<6} {photo}: {what}: {'; '.join(map(str, details))[:200]}")
     print(f"(photos and truth files kept in {folder})")
@@ -114,6 +122,13 @@ def _compare_rooms(s: dict, sheet: dict, truth: dict) -> None:
             if read["round"] is not None:
                 s["rounds read"] += 1
                 s["rounds wrong"] += read["round"] != true["round"]
+
+
+def _reason(entry: dict) -> str:
+    """A needs_review entry's kind: its rule and the gist of its reason, without names and numbers."""
+    why = re.sub(r"\S*\.(jpg|png|webp|heic)\S*", "PHOTO", entry.get("why", ""))
+    why = re.sub(r"\d+(\.\d+)?", "N", why.split(";")[0])
+    return f"{entry.get('rule')}: {why[:70]}"
 
 
 def _differences(sheet: dict, truth: dict) -> list[str]:
