@@ -127,7 +127,8 @@ def _compare_rooms(s: dict, sheet: dict, truth: dict) -> None:
 def _reason(entry: dict) -> str:
     """A needs_review entry's kind: its rule and the gist of its reason, without names and numbers."""
     why = re.sub(r"\S*\.(jpg|png|webp|heic)\S*", "PHOTO", entry.get("why", ""))
-    why = re.sub(r"\d+(\.\d+)?", "N", why.split(";")[0])
+    why = re.sub(r"\b[A-Z]\d+\b", "ROOM", why.split(";")[0])
+    why = re.sub(r"\d+(\.\d+)?", "N", why)
     return f"{entry.get('rule')}: {why[:70]}"
 
 

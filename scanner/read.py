@@ -26,6 +26,8 @@ PROBE_HALF_WIDTH = 0.15        # ... either side of the side's midpoint
 LINK, NO_LINK = 0.62, 0.3      # probe strengths: surely linked, surely not
 ROUND_MARGIN_MM = 0.9          # a round number may spill this far out of its circle
 DIGIT_REACH_MM = 1.8           # a stroke mostly within this of the circle is the round number
+OVERSHOOT_DEPTH = 0.2          # a neighbour's stroke may poke this far (of the room) across the edge
+OVERSHOOT_MM2 = 5.0            # ... with at most this much ink
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 
 
@@ -80,7 +82,9 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     trap = False
     if not exits:
-        trap, trap_conf, trap_doubt, explained = _read_trap(crop, area, px_per_mm)
+        inner = _without_overshoots(crop, px_per_mm)
+        trap, trap_conf, trap_doubt, explained = _read_trap(inner, float((inner >= INKED).sum()) / px_per_mm ** 2,
+                                                            px_per_mm)
         if explained:
             confidence, doubts = trap_conf, trap_doubt
         else:
@@ -90,12 +94,14 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         doubts.append("a stroke reaches the side but not the middle of the room: a dead end?")
         confidence = min(confidence, 0.4)
     elif len(exits) == 1 and area >= 8.0:
-        xness, _ = _xness(crop, px_per_mm)
+        xness, coverage = _xness(_without_overshoots(crop, px_per_mm), px_per_mm)
         if xness >= 0.75:
             # An X leaning so that one arm runs near a side's midpoint: its ink reaches out along the
             # diagonals, where a dead end's stub and bar run along the room's axes.
             exits, trap = "", True
             confidence = min(1.0, 0.5 + confidence) * 0.75
+            if _is_x(xness, coverage):
+                doubts = []          # what the other sides' probes met is the X's arms
         elif xness >= 0.5:
             doubts.append("a dead end, or a Trap X with an arm near the side?")
             confidence = min(confidence, 0.3)
@@ -188,6 +194,29 @@ def _centre_ink(crop: np.ndarray) -> float:
     a, b = int(0.32 * size), int(0.68 * size)
     centre = crop[a:b, a:b]
     return float(max(centre.max(axis=0).mean(), centre.max(axis=1).mean()))
+
+
+def _without_overshoots(crop: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The room without the short strokes that only poke in across its edge: a neighbour's stroke
+    running on a little past the side it links to. Such a piece touches one edge and stays within
+    ``OVERSHOOT_DEPTH`` of it. (Only for telling X from nothing: the side probes keep every stroke, as
+    a faint path can break into pieces that look like this.)"""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= INKED).astype(np.uint8), connectivity=8)
+    if count <= 1:
+        return crop
+    size = crop.shape[0]
+    band = OVERSHOOT_DEPTH * size
+    left, top = stats[:, cv2.CC_STAT_LEFT], stats[:, cv2.CC_STAT_TOP]
+    right, bottom = left + stats[:, cv2.CC_STAT_WIDTH], top + stats[:, cv2.CC_STAT_HEIGHT]
+    poking = (((left == 0) & (right <= band)) | ((top == 0) & (bottom <= band))
+              | ((right == size) & (left >= size - band)) | ((bottom == size) & (top >= size - band)))
+    poking &= stats[:, cv2.CC_STAT_AREA] <= OVERSHOOT_MM2 * px_per_mm ** 2
+    poking[0] = False
+    if not poking.any():
+        return crop
+    cleaned = crop.copy()
+    cleaned[poking[labels]] = 0.0
+    return cleaned
 
 
 def _is_x(xness: float, coverage: float) -> bool:
