@@ -109,14 +109,14 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     Traps are resolved between sheets, so a room of one sheet that needs a
     look (an unsure reading, or a broken rule, which is often a misreading) may
     hide a Trap, or show one that is not there, and so change the score of
-    every other sheet with a drawing in that room (unless it is read as a path
-    through two sides or more, see ``_may_hide_trap``); and a photo that could
-    not be read hides its traps from everyone.
+    every other sheet with a drawing in that room (unless it is surely a path,
+    see ``_may_hide_trap``); and a photo that could not be read hides its
+    traps from everyone.
     """
     for index, result in enumerate(results):
         doubted = sorted({(entry["where"], room) for entry in result.review
                           if entry.get("rule") != "other_sheet_unsure" and (room := _room(entry.get("where"))) is not None
-                          and _may_hide_trap(result.sheet.board.at(room))})
+                          and _may_hide_trap(result, room)})
         for room_name, room in doubted:
             for other_index, other in enumerate(results):
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
@@ -131,11 +131,14 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
                                   "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
 
 
-def _may_hide_trap(drawing) -> bool:
-    """Whether a doubted reading could be wrong about a Trap. A room read as a segment to two or more
-    sides is a path whatever the doubt (about a third side, its round number, a rule): an ``X`` is never
-    read as two sure links, its arms run to the corners. Only a Trap changes other sheets' scores."""
-    return drawing.trap or len(drawing.exits) < 2
+def _may_hide_trap(result, room) -> bool:
+    """Whether the doubts about a room of one sheet could be wrong about a Trap there. Not when the
+    room is read as a segment to two or more sides and the only doubt is whether a stroke reaches some
+    other side (``unsure_link``): an ``X`` read as a path leaves ink outside the path read, or breaks a
+    drawing rule, and so raises other doubts. Only a Trap changes other sheets' scores."""
+    entries = [entry for entry in result.review if _room(entry.get("where")) == room]
+    links_only = all(entry.get("rule") == "unsure_link" for entry in entries)
+    return not (links_only and len(result.sheet.board.at(room).exits) >= 2)
 
 
 def _room(where):

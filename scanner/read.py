@@ -47,6 +47,11 @@ class RoomReading:
     def drawn(self) -> bool:
         return bool(self.exits) or self.trap
 
+    @property
+    def only_link_doubts(self) -> bool:
+        """Whether every doubt is only whether a stroke reaches some side (nothing else looks wrong)."""
+        return bool(self.doubts) and all(doubt in _LINK_QUESTIONS.values() for doubt in self.doubts)
+
 
 @dataclass(frozen=True)
 class TallyReading:
@@ -76,8 +81,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     digit_crop, crop = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
-    doubts = [f"is there a stroke to the {_SIDE_WORDS[side]} side?" for side in SIDES
-              if NO_LINK < strengths[side] < LINK]
+    doubts = [_LINK_QUESTIONS[side] for side in SIDES if NO_LINK < strengths[side] < LINK]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     trap = False
@@ -124,6 +128,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
 
 
 _SIDE_WORDS = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
+_LINK_QUESTIONS = {side: f"is there a stroke to the {word} side?" for side, word in _SIDE_WORDS.items()}
 
 
 def _margin(strength: float) -> float:
@@ -292,8 +297,8 @@ def _unexplained(crop: np.ndarray, exits: str, size: int, px_per_mm: float) -> f
 # -- the tally beside scoring item 6 ------------------------------------------------
 
 def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
-    """The number of tally marks in a box (a ``generator.layout.Rect``): upright strokes, and one more
-    for each five-bar gate's crossing stroke."""
+    """The number of tally marks in a box (a ``generator.layout.Rect``): upright strokes, leaning ones,
+    and five for each five-bar gate."""
     x0 = int(round((box.x + 0.6) * px_per_mm))
     x1 = int(round((box.right - 0.6) * px_per_mm))
     y0 = int(round((box.y - 1.0) * px_per_mm))
@@ -321,7 +326,10 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     if stray > 1.5 * px_per_mm ** 2:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
         confidence = min(confidence, 0.4)
-    return TallyReading(len(bars) + len(gates) + len(leaning), confidence, tuple(sorted(strokes)), tuple(doubts))
+    # A gate is five marks, whatever it crosses: with a thick pen two of its bars can run into one.
+    # (A gate across other than four bars is flagged above, so a person checks the count.)
+    count = len(bars) - sum(gate_bars) + 5 * len(gates) + len(leaning)
+    return TallyReading(count, confidence, tuple(sorted(strokes)), tuple(doubts))
 
 
 def _bar_ends(mask: np.ndarray, upright: np.ndarray, crossing: np.ndarray, bars: list[tuple[int, int]],

@@ -50,8 +50,9 @@ class SheetScan:
 
     def review(self) -> list[dict]:
         """The scanner's own doubts, as ``needs_review`` entries."""
-        entries = [{"where": r.room, "rule": "unsure_reading", "why": "; ".join(r.doubts) or "hard to read",
-                    "confidence": r.confidence} for r in self.rooms if r.confidence < SURE]
+        entries = [{"where": r.room, "rule": "unsure_link" if r.only_link_doubts else "unsure_reading",
+                    "why": "; ".join(r.doubts) or "hard to read", "confidence": r.confidence}
+                   for r in self.rooms if r.confidence < SURE]
         if self.tally.confidence < SURE:
             entries.append({"where": "tally 6", "rule": "unsure_reading", "confidence": self.tally.confidence,
                             "why": "; ".join(self.tally.doubts) or "the tally marks are hard to count"})

@@ -46,6 +46,14 @@ def test_a_five_bar_gate_counts_five(box):
     assert (reading.count, reading.confidence >= SURE) == (5, True)
 
 
+def test_a_gate_whose_bars_ran_into_each_other_still_counts_five_but_is_flagged(box):
+    bars = _bars(box, 3, 0.6, gap=3.0)
+    gate = ((0.8, box.h - 1.2), (1.5 + 2 * 3.0 + 0.8, 1.2))
+    reading = read_tally(_ink(box, bars + [gate] + _bars(box, 1, start=12.0)), box, PX)
+    assert reading.count == 6 and reading.confidence < SURE
+    assert "a gate across 3 upright marks instead of four" in reading.doubts
+
+
 def test_a_dash_that_is_no_tally_mark_is_flagged(box):
     dash = ((12.0, box.h / 2), (15.0, box.h / 2))
     reading = read_tally(_ink(box, _bars(box, 3, 0.9) + [dash]), box, PX)
