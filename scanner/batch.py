@@ -6,13 +6,14 @@ A file that cannot be read becomes an ``errors`` entry; the others go on.
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Callable
 
-from scanner.load import PhotoError, load_photos
+from scanner.load import PhotoError, load_photo_bytes, load_photos
 from scanner.read import RoomReading, TallyReading
 from scanner.scan import BlankRenderer, scan_photo
 
@@ -32,14 +33,44 @@ class PhotoOutcome:
 
 def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False) -> PhotoOutcome:
     """Every sheet in one file (a photo, or each page of a PDF)."""
-    import cv2
-
-    outcome = PhotoOutcome(path)
     try:
         photos = load_photos(path)
     except PhotoError as exc:
-        outcome.errors.append({"source": path, "error": str(exc)})
-        return outcome
+        return PhotoOutcome(path, errors=[{"source": path, "error": str(exc)}])
+    return _scan_photos(path, photos, blank, want_pages)
+
+
+def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = False) -> PhotoOutcome:
+    """Every sheet in one file's bytes (an upload), ``name`` naming it as the source. Safe to call from
+    several threads at once: PDF work, the blank's rendering included, is done one call at a time when
+    ``blank`` is wrapped by ``one_at_a_time``."""
+    try:
+        if data[:5] == b"%PDF-":
+            with PDF_LOCK:
+                photos = load_photo_bytes(data, name)
+        else:
+            photos = load_photo_bytes(data, name)
+    except PhotoError as exc:
+        return PhotoOutcome(name, errors=[{"source": name, "error": str(exc)}])
+    return _scan_photos(name, photos, blank, want_pages)
+
+
+# pdfium may not be entered from two threads at once, nor, to be safe, reportlab's shared font state.
+PDF_LOCK = threading.Lock()
+
+
+def one_at_a_time(blank: BlankRenderer) -> BlankRenderer:
+    """``blank`` holding ``PDF_LOCK`` while it renders (it draws the sheet's PDF and rasterises it)."""
+    def render(layout, px_per_mm):
+        with PDF_LOCK:
+            return blank(layout, px_per_mm)
+    return render
+
+
+def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bool) -> PhotoOutcome:
+    import cv2
+
+    outcome = PhotoOutcome(source)
     read_digit = _digit_reader()
     for photo in photos:
         scans, problems = scan_photo(photo, blank, read_digit)
@@ -149,6 +180,32 @@ def _room(where):
         return Room.parse(where)
     except ValueError:
         return None
+
+
+def score_document(document: dict) -> tuple[list, list[dict]]:
+    """Score an unscored scan document as ``scrawl scan`` does: every sheet checked and scored, traps
+    resolved between the sheets, and each sheet flagged for the other sheets' doubts that could change
+    its score. Returns the results (``games.state.SheetResult``) and the errors; ``game_json`` writes them."""
+    from games.state import read_game, score_game
+
+    sheets, errors = read_game(document, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    return results, errors
+
+
+def overlay_picture(page_png: bytes, sheet: dict, rooms: list[RoomReading], tally: TallyReading,
+                    scored: dict):
+    """The overlay picture (RGB) of one sheet: its rectified page (PNG, as ``PhotoOutcome.pages`` holds
+    it) with ``rooms`` and ``tally`` read and the ``scored`` sheet (``game_json``'s) drawn over it."""
+    import cv2
+    import numpy as np
+
+    from scanner.overlay import draw_overlay
+    from scanner.scan import PX_PER_MM
+
+    page = cv2.cvtColor(cv2.imdecode(np.frombuffer(page_png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    return draw_overlay(page, layout_of(sheet), PX_PER_MM, rooms, tally, scored)
 
 
 def layout_of(sheet: dict):
