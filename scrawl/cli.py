@@ -27,6 +27,7 @@ EXAMPLES = """\
   scrawl score game.json                score sheets typed in by hand
   scrawl loot --count 4                 Dungeon Maker sheets with random loot
   scrawl heroes dungeon.json            the Dungeon Maker hero phase, played and scored
+  scrawl serve --host 0.0.0.0           score game night from phones' photos
 
 Files go to output/ unless you give -o. Each sheet has FILE.layout.json beside
 it: where everything sits on the page, for the scanner and your own scripts.
@@ -278,23 +279,21 @@ def scan(
     """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers."""
     import json
 
-    from games.state import game_json, read_game, score_game
+    from games.state import game_json
     from generator.sheet import blank_image
-    from scanner.batch import flag_shared_doubts, game_document, scan_files
+    from scanner.batch import game_document, scan_files, score_document
     from scrawl.report import score_report
 
     sources = [str(path) for path in photos]
     outcomes = scan_files(sources, blank_image, want_pages=overlay is not None, jobs=jobs,
                           progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None)
     document = game_document(outcomes)
-    sheets, errors = read_game(document, "scan")
-    if not sheets:
+    results, errors = score_document(document)
+    if not results:
         if as_json:
             typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
         reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in errors)
         raise ScrawlError(f"no sheet could be read: {reasons}")
-    results = score_game(sheets)
-    flag_shared_doubts(results, errors)
     scored = game_json(results, errors)
     if overlay is not None:
         _write_overlays(overlay, outcomes, scored["sheets"])
@@ -310,11 +309,8 @@ def scan(
 
 def _write_overlays(folder: Path, outcomes, scored_sheets: list[dict]) -> None:
     import cv2
-    import numpy as np
 
-    from scanner.batch import layout_of, overlay_name
-    from scanner.overlay import draw_overlay
-    from scanner.scan import PX_PER_MM
+    from scanner.batch import overlay_name, overlay_picture
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -324,9 +320,7 @@ def _write_overlays(folder: Path, outcomes, scored_sheets: list[dict]) -> None:
     taken: set[str] = set()
     for outcome in outcomes:
         for raw, (rooms, tally), png in zip(outcome.sheets, outcome.readings, outcome.pages):
-            sheet = next(scored)
-            page = cv2.cvtColor(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-            picture = draw_overlay(page, layout_of(raw), PX_PER_MM, rooms, tally, sheet)
+            picture = overlay_picture(png, raw, rooms, tally, next(scored))
             cv2.imwrite(str(folder / overlay_name(raw["source"], taken)), cv2.cvtColor(picture, cv2.COLOR_RGB2BGR))
 
 
@@ -447,6 +441,64 @@ def heroes(
                                "score": final_score(dungeon, maker, phase)}, indent=1))
     else:
         typer.echo(phase_report(dungeon, maker, phase, seed))
+
+
+SERVE_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl serve --host 0.0.0.0           game night: the phones on the network join
+  scrawl serve                          this computer only (127.0.0.1:8000)
+  scrawl serve --host 0.0.0.0 --port 8080 --data output/game-night
+
+The page shows its own address as a QR code: phones scan it to join. Games,
+photos and corrections are kept in DIR/scrawl.db, so a restart loses nothing.
+The HTTP API is documented at /docs.
+"""
+
+
+@app.command(epilog=SERVE_EXAMPLES)
+def serve(
+    host: Annotated[str, typer.Option(
+        help="Address to listen on: 0.0.0.0 for every phone on the network, 127.0.0.1 for this computer only.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    data: Annotated[Path, typer.Option(
+        "--data", metavar="DIR", help="Where games, photos and readings are kept (an SQLite file).")
+    ] = Path("output/serve"),
+) -> None:
+    """Serve the game-night page: each player photographs their sheet with a phone and sees the scores."""
+    import errno
+    import socket
+    import sqlite3
+
+    import uvicorn
+
+    from scrawl.web import create_app, server_url
+
+    url = server_url(host, port)
+    try:
+        web_app = create_app(data, url=url)
+    except (OSError, sqlite3.Error) as exc:
+        raise ScrawlError(f"cannot keep games in {data}: {getattr(exc, 'strerror', None) or exc}; "
+                          f"choose another folder with --data") from None
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0][0]
+        listener = socket.socket(family, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+    except OSError as exc:
+        in_use = getattr(exc, "errno", None) == errno.EADDRINUSE
+        hint = "another program (another scrawl serve?) listens there; choose another --port" if in_use \
+            else "check --host"
+        raise ScrawlError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}; {hint}") from None
+    if host in ("127.0.0.1", "localhost", "::1"):
+        typer.echo(f"Open {url} in this computer's browser. Phones cannot reach it: to let them join, "
+                   f"run scrawl serve --host 0.0.0.0")
+    else:
+        typer.echo(f"Open {url} on every phone (the page shows it as a QR code).")
+    typer.echo(f"Games are kept in {data / 'scrawl.db'}. Ctrl+C stops the server.")
+    server = uvicorn.Server(uvicorn.Config(web_app, log_level="warning"))
+    server.run(sockets=[listener])
 
 
 def _read_json(path: Path):
