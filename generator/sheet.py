@@ -284,12 +284,22 @@ def _draw_markers(page: Page, layout: SheetLayout) -> None:
 
 def _draw_qr(page: Page, layout: SheetLayout, player: int) -> None:
     """The sheet's QR code, from reportlab's encoder, as filled runs of dark modules."""
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(layout.sheet_id(player).qr_text())
-    code.make()
-    count = code.getModuleCount()
+    count, runs = qr_runs(layout.sheet_id(player).qr_text())
     step = layout.qr.w / count
     page.c.setFillGray(0)
+    for row, start, end in runs:
+        page.rect(layout.qr.x + start * step - 0.01, layout.qr.y + row * step - 0.01,
+                  (end - start) * step + 0.02, step + 0.02, stroke=0, fill=1)
+
+
+def qr_runs(text: str) -> tuple[int, list[tuple[int, int, int]]]:
+    """``text`` as a QR code (reportlab's encoder, error correction M): its size in modules, and its dark
+    modules as runs along the rows, (row, first column, column after the last)."""
+    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
+    code.addData(text)
+    code.make()
+    count = code.getModuleCount()
+    runs = []
     for row in range(count):
         col = 0
         while col < count:
@@ -299,5 +309,5 @@ def _draw_qr(page: Page, layout: SheetLayout, player: int) -> None:
             start = col
             while col < count and code.isDark(row, col):
                 col += 1
-            page.rect(layout.qr.x + start * step - 0.01, layout.qr.y + row * step - 0.01,
-                      (col - start) * step + 0.02, step + 0.02, stroke=0, fill=1)
+            runs.append((row, start, col))
+    return count, runs

@@ -458,23 +458,10 @@ def lan_address() -> str:
 @lru_cache(maxsize=8)
 def qr_svg(text: str) -> str:
     """``text`` as a QR code: an SVG of dark squares (runs of modules) on white, with a quiet zone."""
-    from reportlab.graphics.barcode import qrencoder
+    from generator.sheet import qr_runs
 
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(text)
-    code.make()
-    count, quiet = code.getModuleCount(), 4
-    runs = []
-    for row in range(count):
-        col = 0
-        while col < count:
-            if not code.isDark(row, col):
-                col += 1
-                continue
-            start = col
-            while col < count and code.isDark(row, col):
-                col += 1
-            runs.append(f"M{start + quiet} {row + quiet}h{col - start}v1h-{col - start}z")
+    (count, dark), quiet = qr_runs(text), 4
+    runs = [f"M{start + quiet} {row + quiet}h{end - start}v1h-{end - start}z" for row, start, end in dark]
     size = count + 2 * quiet
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" shape-rendering="crispEdges" '
             f'role="img" aria-label="QR code: {_xml(text)}"><rect width="{size}" height="{size}" fill="#fff"/>'
