@@ -5,6 +5,7 @@ Sample game 7 (samples/photos: three players, two JPEGs and an iPhone HEIC) is
 played once per module; tests that change a game work on a copy of its data
 folder, which is also what a restart sees.
 """
+import io
 import json
 import re
 import shutil
@@ -108,6 +109,18 @@ def test_a_sheet_document_has_what_the_page_draws(played):
     assert len(rooms) == 64
     assert rooms["A1"]["options"] == ["", "S", "X"]         # the map's edge north and west, a wall east
     assert rooms["E3"]["options"][0] == "" and "NESW" in rooms["E3"]["options"]
+
+
+def test_the_overlay_is_the_page_s_size_and_light_enough_for_phones(played):
+    from PIL import Image
+
+    sheet = played[2][-1].json()["sheets"][0]
+    with TestClient(create_app(played[0])) as client:
+        picture = client.get(sheet["overlay"])
+    assert picture.headers["content-type"] == "image/png"
+    image = Image.open(io.BytesIO(picture.content))
+    assert image.width == sheet["geometry"]["width"] and image.height > sheet["geometry"]["height"]  # + legend
+    assert len(picture.content) < 400_000
 
 
 def test_the_export_is_what_scrawl_scan_prints_and_scrawl_score_reads(game, capsys):
