@@ -93,8 +93,11 @@ async function api(method, path, body) {
 }
 
 /** Upload one photo; XMLHttpRequest rather than fetch, for the upload progress on slow Wi-Fi. */
+const MAX_PHOTO_BYTES = 25 * 1024 * 1024;   // the server refuses more (413); say so before sending it
+
 function uploadPhoto(gameId, file, onProgress) {
   return new Promise((resolve, reject) => {
+    if (file.size > MAX_PHOTO_BYTES) { reject(new ApiError(413, detailText(413, null))); return; }
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/games/${encodeURIComponent(gameId)}/photos`);
     xhr.responseType = "json";

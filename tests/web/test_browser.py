@@ -230,6 +230,16 @@ def test_a_file_that_is_not_a_photo_gets_a_message_on_its_card(server, phone):
     expect(phone.locator("#player-1 .card-error")).to_be_hidden()
 
 
+def test_a_photo_over_25_mb_is_refused_on_the_phone_before_it_is_sent(server, phone):
+    start_game(phone, server.url, ["Ann", "Bo"])
+    posted = []
+    phone.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
+    phone.locator("#player-1 input[type=file]").set_input_files(
+        {"name": "huge.jpg", "mimeType": "image/jpeg", "buffer": b"\xff\xd8\xff" + bytes(26 * 1024 * 1024)})
+    expect(phone.locator("#player-1 .card-error")).to_contain_text("over 25 MB")
+    assert not [url for url in posted if url.endswith("/photos")]       # not sent over the Wi-Fi at all
+
+
 # -- the README's screenshot -----------------------------------------------------------------------
 
 def screenshot(path: Path) -> None:
