@@ -2,6 +2,8 @@
 sheets scored together so that traps are resolved between them.
 
 A file that cannot be read becomes an ``errors`` entry; the others go on.
+Monster record sheets, when their blank renderer is given, become ``rosters``
+entries (``scanner.monsters``): one per player, their pages merged.
 """
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ from typing import Callable
 
 from scanner.load import PhotoError, load_photo_bytes, load_photos
 from scanner.read import RoomReading, TallyReading
-from scanner.scan import BlankRenderer, scan_photo
+from scanner.monsters import MonsterScan, merge_entries
+from scanner.scan import BlankRenderer, MonsterBlankRenderer, scan_photo
 
 PARALLEL_FROM = 3       # fewer photos than this are read in this process: starting workers costs more
 
@@ -29,18 +32,22 @@ class PhotoOutcome:
     readings: list[tuple[list[RoomReading], TallyReading]] = field(default_factory=list)
     pages: list[bytes] = field(default_factory=list)      # each sheet rectified, as PNG, when asked for
     errors: list[dict] = field(default_factory=list)
+    rosters: list[dict] = field(default_factory=list)     # monster record sheets, one entry per sheet
 
 
-def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False) -> PhotoOutcome:
-    """Every sheet in one file (a photo, or each page of a PDF)."""
+def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False,
+              monster_blank: MonsterBlankRenderer | None = None) -> PhotoOutcome:
+    """Every sheet in one file (a photo, or each page of a PDF); monster record sheets too when
+    ``monster_blank`` renders their blank page."""
     try:
         photos = load_photos(path)
     except PhotoError as exc:
         return PhotoOutcome(path, errors=[{"source": path, "error": str(exc)}])
-    return _scan_photos(path, photos, blank, want_pages)
+    return _scan_photos(path, photos, blank, want_pages, monster_blank)
 
 
-def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = False) -> PhotoOutcome:
+def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = False,
+               monster_blank: MonsterBlankRenderer | None = None) -> PhotoOutcome:
     """Every sheet in one file's bytes (an upload), ``name`` naming it as the source. Safe to call from
     several threads at once: PDF work, the blank's rendering included, is done one call at a time when
     ``blank`` is wrapped by ``one_at_a_time``."""
@@ -52,7 +59,7 @@ def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = 
             photos = load_photo_bytes(data, name)
     except PhotoError as exc:
         return PhotoOutcome(name, errors=[{"source": name, "error": str(exc)}])
-    return _scan_photos(name, photos, blank, want_pages)
+    return _scan_photos(name, photos, blank, want_pages, monster_blank)
 
 
 # pdfium may not be entered from two threads at once, nor, to be safe, reportlab's shared font state.
@@ -67,15 +74,19 @@ def one_at_a_time(blank: BlankRenderer) -> BlankRenderer:
     return render
 
 
-def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bool) -> PhotoOutcome:
+def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bool,
+                 monster_blank: MonsterBlankRenderer | None = None) -> PhotoOutcome:
     import cv2
 
     outcome = PhotoOutcome(source)
     read_digit = _digit_reader()
     for photo in photos:
-        scans, problems = scan_photo(photo, blank, read_digit)
+        scans, problems = scan_photo(photo, blank, read_digit, monster_blank)
         outcome.errors += [{"source": photo.source, "error": problem} for problem in problems]
         for scan in scans:
+            if isinstance(scan, MonsterScan):
+                outcome.rosters.append(scan.to_json())
+                continue
             outcome.sheets.append(scan.to_json())
             outcome.readings.append((scan.rooms, scan.tally))
             if want_pages:
@@ -85,20 +96,23 @@ def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bo
 
 
 def scan_files(paths: list[str], blank: BlankRenderer, *, want_pages: bool = False, jobs: int | None = None,
-               progress: Callable[[int, int], None] | None = None) -> list[PhotoOutcome]:
-    """Every file's outcome, in the order given; ``progress(done, total)`` after each file."""
+               progress: Callable[[int, int], None] | None = None,
+               monster_blank: MonsterBlankRenderer | None = None) -> list[PhotoOutcome]:
+    """Every file's outcome, in the order given; ``progress(done, total)`` after each file. Monster record
+    sheets are read when ``monster_blank`` renders their blank page, refused otherwise."""
     jobs = min(jobs or os.cpu_count() or 1, 2 if jobs is None else jobs, len(paths))
     outcomes: list[PhotoOutcome | None] = [None] * len(paths)
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
         for index, path in enumerate(paths):
-            outcomes[index] = scan_file(path, blank, want_pages)
+            outcomes[index] = scan_file(path, blank, want_pages, monster_blank)
             if progress:
                 progress(index + 1, len(paths))
         return outcomes
     # spawn, not fork: OpenCV's thread pool does not survive a fork reliably.
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
                              initializer=_quiet_worker) as pool:
-        futures = {pool.submit(scan_file, path, blank, want_pages): index for index, path in enumerate(paths)}
+        futures = {pool.submit(scan_file, path, blank, want_pages, monster_blank): index
+                   for index, path in enumerate(paths)}
         for done, future in enumerate(as_completed(futures), start=1):
             index = futures[future]
             try:
@@ -127,11 +141,18 @@ def _digit_reader():
 
 
 def game_document(outcomes: list[PhotoOutcome]) -> dict:
-    """The unscored scan document of all files: their sheets and their errors (CONTRACTS.md section 3)."""
+    """The unscored scan document of all files: their sheets, their monster rosters (one per player, when
+    monster record sheets were read) and their errors (CONTRACTS.md section 3)."""
     from games.state import FORMAT
 
+    rosters = rosters_of(outcomes)
     return {"format": FORMAT, "sheets": [sheet for o in outcomes for sheet in o.sheets],
-            "errors": [error for o in outcomes for error in o.errors]}
+            **({"rosters": rosters} if rosters else {}), "errors": [error for o in outcomes for error in o.errors]}
+
+
+def rosters_of(outcomes: list[PhotoOutcome]) -> list[dict]:
+    """The monster rosters read from all files, one entry per player (``scanner.monsters.merge_entries``)."""
+    return merge_entries([entry for o in outcomes for entry in o.rosters])
 
 
 def flag_shared_doubts(results, errors: list[dict]) -> None:

@@ -6,7 +6,9 @@ for a bad photo. Scoring is left to ``games`` (see ``scanner.batch``).
 
 The blank sheet the photo is compared with comes from a function the caller
 passes in (``blank(layout, px_per_mm) -> greyscale image``): the generator's
-renderer in practice, so the scanner never draws sheets itself.
+renderer in practice, so the scanner never draws sheets itself. Monster record
+sheets are read (``scanner.monsters``) when the caller also passes their
+renderer, ``monster_blank``; without it they are refused with a reason.
 """
 from __future__ import annotations
 
@@ -18,9 +20,12 @@ import numpy as np
 
 from games.mapfile import map_reference
 from generator.layout import GAME, SheetId, SheetLayout, sheet_layout
+from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
+from generator.monster_layout import GAME as MONSTER_GAME
 from scanner.ink import apply_shift, darkness, ink_map, measure, print_allowance, register
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
+from scanner.monsters import MonsterScan, read_marks
 from scanner.read import SURE, RoomReading, TallyReading, read_room, read_tally
 
 PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
@@ -28,6 +33,7 @@ MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
 
 
 BlankRenderer = Callable[[SheetLayout, float], np.ndarray]
+MonsterBlankRenderer = Callable[[MonsterLayout, float], np.ndarray]
 
 
 @dataclass
@@ -77,14 +83,17 @@ class SheetScan:
                 "confidence": self.confidence(), "needs_review": self.review()}
 
 
-def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None) -> tuple[list[SheetScan], list[str]]:
-    """Every sheet in one photo, and why any sheet in it could not be read."""
+def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None, monster_blank: MonsterBlankRenderer | None = None
+               ) -> tuple[list[SheetScan | MonsterScan], list[str]]:
+    """Every sheet in one photo (map sheets as ``SheetScan``, monster record sheets as
+    ``scanner.monsters.MonsterScan`` when ``monster_blank`` is given), and why any sheet in it could not be
+    read."""
     frames, problems = find_sheets(photo.image)
     scans = []
     for index, frame in enumerate(frames):
         source = photo.source if len(frames) == 1 else f"{photo.source}#sheet={index + 1}"
         try:
-            scans.append(_scan_sheet(photo, frame, source, blank, read_digit))
+            scans.append(_scan_sheet(photo, frame, source, blank, read_digit, monster_blank))
         except _Unreadable as exc:
             problems.append(str(exc))
     return scans, problems
@@ -94,29 +103,68 @@ class _Unreadable(Exception):
     """A sheet was found but cannot be read; the message says why and what to do."""
 
 
-def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRenderer, read_digit) -> SheetScan:
+def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRenderer, read_digit,
+                monster_blank: MonsterBlankRenderer | None = None) -> SheetScan | MonsterScan:
     resolution = frame.px_per_mm()
     if resolution < MIN_PX_PER_MM:
         raise _Unreadable(f"the sheet is too small in the photo ({resolution:.1f} pixels per mm): "
                           f"fill more of the frame with it, or send a higher resolution photo")
-    sheet_id = _identify(photo, frame)
+    sheet_id = _identify(photo, frame, monsters=monster_blank is not None)
+    if sheet_id.game == MONSTER_GAME:
+        return _scan_monster_sheet(photo, frame, source, sheet_id, monster_blank, resolution)
     layout = _layout(sheet_id)
     reference = _reference(layout, blank)
-    x0, y0, x1, y1 = reference.area
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
-    region = cv2.warpPerspective(photo.image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
-                                 flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    dark, colour = measure(region, PX_PER_MM)
-    shift = register(dark, reference.darkness, PX_PER_MM)
-    dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), shift))
-    ink = np.zeros(reference.page_shape, np.float32)
-    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance)
+    ink, shift = _registered_ink(photo.image, homography, reference)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift))
+
+
+# A filled bubble is wider than any stroke: the paper's white is found in a window wide enough not to
+# take a filled bubble for paper; the many bubbles give registration plenty to hold on to in small tiles.
+PAPER_SCALE = 3.0
+TILE_MM = 32.0
+REFINE_MM = 14.0
+
+
+def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId,
+                        blank: MonsterBlankRenderer, resolution: float) -> MonsterScan:
+    """A monster record sheet: its cards and pools rectified, the ink told from the print, every bubble and
+    life box measured."""
+    layout = monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed, sheet_id.seed)
+    key = (MONSTER_GAME, layout.paper, layout.page)
+    if key not in _REFERENCES:
+        area = layout.reading_area()
+        pixels = (max(area.x, 0), area.y, min(area.right, layout.width), min(area.bottom, layout.height))
+        _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
+                                           tuple(int(round(v * PX_PER_MM)) for v in pixels),
+                                           paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM)
+    ink, _ = _registered_ink(photo.image, frame.homography(layout.paper), _REFERENCES[key])
+    return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution)
+
+
+def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
+    elsewhere on the page), and the registration's shift field."""
+    x0, y0, x1, y1 = reference.area
+    region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
+                                 flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
+    shift = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
+    dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), shift))
+    if reference.refine_mm:
+        # Where the paper curls, the move changes faster than the first tiles can follow.
+        finer = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.refine_mm)
+        dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), finer))
+        shift = shift + finer
+    ink = np.zeros(reference.page_shape, np.float32)
+    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance)
+    return ink, shift
 
 
 def _page_to_mm(x0: int = 0, y0: int = 0) -> np.ndarray:
@@ -136,7 +184,7 @@ def _page_picture(image: np.ndarray, homography: np.ndarray, reference: _Referen
     return draw
 
 
-def _identify(photo: Photo, frame: SheetFrame) -> SheetId:
+def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetId:
     found = read_sheet_id(photo.image, frame)
     if not found and photo.scale < 1.0:
         full = photo.full_image()
@@ -145,6 +193,16 @@ def _identify(photo: Photo, frame: SheetFrame) -> SheetId:
     if not found:
         raise _Unreadable(found.reason)
     sheet_id = found.value
+    if sheet_id.game == MONSTER_GAME:
+        if not monsters:
+            raise _Unreadable("this is a monster record sheet; this reads dungeon map sheets only: read it with "
+                              "'scrawl scan PHOTO'")
+        if sheet_id.layout_version > 1 or sheet_id.map_id != MAP_ID.lower() or sheet_id.map_version != DESIGN:
+            raise _Unreadable("this monster record sheet was printed by a newer release: update dungeon-scrawl")
+        if sheet_id.check != design_check(sheet_id.paper) or not sheet_id.seed:
+            raise _Unreadable("this monster record sheet's code does not match this release's sheet: "
+                              "print new sheets with 'scrawl monsters'")
+        return sheet_id
     if sheet_id.game != GAME:
         raise _Unreadable(f"this is a {sheet_id.game.replace('-', ' ').title()} sheet; scrawl scan reads dungeon "
                           f"map sheets (score a Dungeon Maker dungeon with 'scrawl heroes')")
@@ -178,20 +236,32 @@ class _Reference:
     page_shape: tuple[int, int]             # the whole page's height and width
     darkness: np.ndarray
     allowance: np.ndarray
+    paper_scale: float = 1.0                # the paper is estimated as if at this many times PX_PER_MM
+    tile_mm: float = 48.0                   # registration tiles
+    refine_mm: float = 0.0                  # ... and, when not 0, smaller tiles of a second pass
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
     key = (layout.dungeon, layout.paper)
     if key not in _REFERENCES:
-        grey = blank(layout, PX_PER_MM)
-        height, width = int(round(layout.height * PX_PER_MM)), int(round(layout.width * PX_PER_MM))
-        grey = cv2.copyMakeBorder(grey[:height, :width], 0, max(0, height - grey.shape[0]), 0,
-                                  max(0, width - grey.shape[1]), cv2.BORDER_REPLICATE)
-        x0, y0, x1, y1 = area = _reading_area(layout)
-        dark = darkness(grey, PX_PER_MM)
-        _REFERENCES[key] = _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
-                                      print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1].copy())
+        _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
+                                           _reading_area(layout))
     return _REFERENCES[key]
+
+
+def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: tuple[int, int, int, int],
+                    paper_scale: float = 1.0, tile_mm: float = 48.0, refine_mm: float = 0.0) -> _Reference:
+    """The reference of a blank page rendered at PX_PER_MM, over ``area`` (page pixels). ``paper_scale``
+    widens the window the paper's white is found in (``scanner.ink.paper_white``) that many times, for
+    marks wider than strokes."""
+    height, width = int(round(height_mm * PX_PER_MM)), int(round(width_mm * PX_PER_MM))
+    grey = cv2.copyMakeBorder(grey[:height, :width], 0, max(0, height - grey.shape[0]), 0,
+                              max(0, width - grey.shape[1]), cv2.BORDER_REPLICATE)
+    x0, y0, x1, y1 = area
+    dark = darkness(grey, PX_PER_MM * paper_scale)
+    return _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
+                      print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1].copy(), paper_scale, tile_mm,
+                      refine_mm)
 
 
 def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:

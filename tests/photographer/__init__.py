@@ -9,6 +9,13 @@ sheet as the scan format says it should be read::
     for shot in photographer.make_game_shots(7, players=3, difficulty="hard"):
         shot.data, shot.suffix, shot.truth["rooms"]
 
+It also fills in monster record sheets (``monsters``: bubbles filled full,
+sloppy or half, two in a group, life boxes crossed) and photographs them with
+the same camera, the truth being the roster the sheet should read as::
+
+    for shot in photographer.make_monster_shots(3, players=2, faults=2):
+        shot.truth["roster"], shot.truth["faults"]
+
 Everything is seeded: the same arguments give the same bytes.
 """
 from __future__ import annotations
@@ -27,13 +34,16 @@ from generator.layout import SheetLayout, sheet_layout
 from photographer.camera import (DIFFICULTIES, Camera, PhotoMapping, camera_for, encode, photograph,
                                  place_camera, with_megapixels)
 from photographer.hand import HandStyle, hand_for, hand_style, ink_sheet
+from photographer.monsters import (blank_monster_sheet, choose_faults, expected_roster, ink_monster_sheet,
+                                   random_sheet)
 from photographer.paper import PX_PER_MM, blank_sheet, play_game, truth_sheet
 from photographer.scan import Scan, scan_for, scan_like
 
 __all__ = ["Shot", "make_game_shots", "write_shots", "blank_sheet", "play_game", "truth_sheet", "ink_sheet",
            "HandStyle", "hand_style", "hand_for", "Camera", "camera_for", "photograph", "encode", "place_camera",
            "PhotoMapping", "with_megapixels", "Scan", "scan_for", "scan_like", "DIFFICULTIES", "PX_PER_MM",
-           "rng_for"]
+           "rng_for", "make_monster_shots", "blank_monster_sheet", "random_sheet", "ink_monster_sheet",
+           "expected_roster"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +101,48 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
     return shots
 
 
+def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium", paper: str = "a4",
+                       faults: int = 0, monsters: int | None = None, pen: str | None = None,
+                       megapixels: float | None = None, keep_photos: bool = False) -> list[Shot]:
+    """One photo per player of a monster record sheet filled in by hand from ``seed``.
+
+    Each sheet holds a random roster (``monsters`` fixes how many monsters, 0 for
+    a blank sheet); ``faults`` bubbles per sheet are a second bubble filled in a
+    group or a half-filled one; ``pen`` fixes the pen (``black``, ``blue``, ``red``,
+    ``green``, ``pencil``). ``truth`` holds ``roster`` (what the sheet should read
+    as), ``faults`` (the ``needs_review`` entries a scan must give: where, rule),
+    ``marks`` (each bubble filled and how), ``rows`` (per card, the parts drawn by row: 0 the core), the
+    camera and the hand.
+    """
+    from generator.monster_layout import monster_layout
+
+    if difficulty not in DIFFICULTIES + ("scan",):
+        raise ValueError(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)}, scan)")
+    shots = []
+    for player in range(1, players + 1):
+        layout = monster_layout(paper, player)
+        stream = f"monsters/{paper}/{difficulty}/{faults}/{pen}"
+        sheet_rng, hand_rng = rng_for(seed, player, "sheet/" + stream), rng_for(seed, player, "hand/" + stream)
+        sheet = random_sheet(layout, sheet_rng, monsters=monsters)
+        chosen = choose_faults(layout, sheet, sheet_rng, faults)
+        style = hand_for(difficulty, hand_rng) if pen is None else hand_style(hand_rng, pen)
+        page, marks = ink_monster_sheet(blank_monster_sheet(layout, PX_PER_MM), layout, sheet, PX_PER_MM, style,
+                                        hand_rng, faults=chosen,
+                                        sloppy={"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5))
+        photo, mapping, camera, kind = _take(page, None, difficulty, rng_for(seed, player, "camera/" + stream),
+                                             megapixels, paper_mm=(layout.width, layout.height))
+        data, suffix = encode(photo, camera)
+        name = f"monsters{seed}-p{player}-{difficulty}"
+        truth = {"source": name + suffix, "player": player, "page": 1, "paper": paper,
+                 "roster": expected_roster(sheet, player), "faults": chosen, "marks": marks,
+                 "rows": [None if card is None else {str(row): part for row, part in card.items()}
+                          for card in sheet["cards"]],
+                 "difficulty": difficulty, "camera": {"kind": kind, **camera.as_dict()}, "hand": style.as_dict(),
+                 "photo": _photo_truth(photo, mapping, layout)}
+        shots.append(Shot(data, suffix, truth, photo if keep_photos else None))
+    return shots
+
+
 def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficulty: str,
                 rng: np.random.Generator) -> tuple[np.ndarray, dict, HandStyle]:
     """The player's page inked by a hand fitting the difficulty, and what else they wrote on it."""
@@ -102,21 +154,22 @@ def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficu
     return page, written, style
 
 
-def _take(page: np.ndarray, layout: SheetLayout, difficulty: str, rng: np.random.Generator,
-          megapixels: float | None):
-    """Photograph (or scan) the page: the image, its mapping, the settings and their kind."""
+def _take(page: np.ndarray, layout: SheetLayout | None, difficulty: str, rng: np.random.Generator,
+          megapixels: float | None, paper_mm: tuple[float, float] | None = None):
+    """Photograph (or scan) the page: the image, its mapping, the settings and their kind. Without a map
+    sheet's ``layout`` (a monster sheet: ``paper_mm``), a shadow keeps to the margins."""
     if difficulty == "scan":
         scan = scan_for(rng)
         image, mapping = scan_like(page, PX_PER_MM, scan.dpi, rng, scan=scan, return_mapping=True)
         return image, mapping, scan, "scan"
-    camera = camera_for(difficulty, rng, (layout.width, layout.height))
+    camera = camera_for(difficulty, rng, paper_mm or (layout.width, layout.height))
     if megapixels:
         camera = with_megapixels(camera, megapixels)
     image, mapping = photograph(page, PX_PER_MM, camera, rng, layout=layout, return_mapping=True)
     return image, mapping, camera, "phone"
 
 
-def _photo_truth(photo: np.ndarray, mapping: PhotoMapping, layout: SheetLayout) -> dict:
+def _photo_truth(photo: np.ndarray, mapping: PhotoMapping, layout) -> dict:
     """The upright photo's size, the sheet's share of it, and each corner marker's corners in it."""
     markers = {}
     for marker in layout.markers:

@@ -2,6 +2,7 @@
 
     python -m photographer --seed 7 --players 3 --difficulty hard --out DIR   (from tests/, or PYTHONPATH=tests)
     python tests/photographer --seed 7 --out DIR
+    python tests/photographer --monsters 3 --faults 1 --seed 11 --players 2 --out DIR   (monster record sheets)
 """
 from __future__ import annotations
 
@@ -27,9 +28,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--map", dest="map_id", default="classic", choices=("classic", "random"))
     parser.add_argument("--paper", default="a4", choices=("a4", "letter"))
     parser.add_argument("--out", type=Path, default=Path("photos"), help="folder to write into")
+    parser.add_argument("--monsters", type=int, choices=range(0, 4), default=None, metavar="0-3",
+                        help="monster record sheets with this many monsters instead of map sheets")
+    parser.add_argument("--faults", type=int, default=0, help="monster sheets: bubbles half-filled or doubled")
     args = parser.parse_args(argv)
-    shots = photographer.make_game_shots(args.seed, players=args.players, map_id=args.map_id,
-                                         difficulty=args.difficulty, paper=args.paper)
+    if args.monsters is not None:
+        shots = photographer.make_monster_shots(args.seed, players=args.players, difficulty=args.difficulty,
+                                                paper=args.paper, monsters=args.monsters, faults=args.faults)
+    else:
+        shots = photographer.make_game_shots(args.seed, players=args.players, map_id=args.map_id,
+                                             difficulty=args.difficulty, paper=args.paper)
     for path in photographer.write_shots(shots, args.out):
         print(path)
     return 0

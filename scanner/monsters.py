@@ -1,0 +1,335 @@
+"""Reading a monster record sheet: how full each bubble is, the one marked in each group, the life boxes
+crossed off, and the roster they make (``scrawl.roster/1``, one player).
+
+Everything works on an ink map (``scanner.ink.ink_map``): 0 paper, 1 surely
+ink, ``px_per_mm`` pixels per paper millimetre, row 0 at the top of the page,
+registered to the layout. Bubble and box positions come from
+``generator.monster_layout``.
+
+A bubble is *filled* when most of its inside is inked, *half-filled* when a
+fair part is (a tick, a dot, a hurried scribble), empty below that. One group
+(a part's die sides, its colour, its type) gives one reading; two filled
+bubbles in a group, or a half-filled one, give the likelier reading and a
+``needs_review`` entry saying so. Nothing is silently guessed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from generator.layout import Rect, SheetId
+from generator.monster_layout import Bubble, MonsterLayout, PartRow
+
+ROSTER_FORMAT = "scrawl.roster/1"
+FILLED = 0.5            # share of a bubble's inside inked: surely filled
+MARKED = 0.2            # ... below this, empty (a stray line, a neighbour's overshoot)
+EVEN = 0.5              # a filled bubble's emptiest sector of its rim has at least this share of its mean ink
+SECTORS = 6
+CROSSED = 0.06          # mean ink over a life box's inside: crossed off (a slash covers a fifth or more)
+FAINT_BOX = (0.035, 0.09)  # ... between these, a faint mark (counted from CROSSED on, and flagged)
+BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
+BOX_INSET_MM = 0.35
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """One ``needs_review`` entry: where on the sheet, which rule, why, and how likely the reading is right."""
+
+    where: str
+    rule: str
+    why: str
+    confidence: float
+
+    def to_json(self) -> dict:
+        return {"where": self.where, "rule": self.rule, "why": self.why, "confidence": round(self.confidence, 2)}
+
+
+@dataclass(frozen=True)
+class SheetMarks:
+    """How full every bubble and life box of one page is (0 paper to 1 fully inked)."""
+
+    layout: MonsterLayout
+    fills: dict                    # (group, value) -> fill
+    life: dict                     # track name -> fills of its boxes, first box first
+
+    def group(self, name: str) -> dict[str, float]:
+        """The fills of one group's bubbles by value, in printed order."""
+        return {b.value: self.fills[(b.group, b.value)] for b in self.layout.groups()[name]}
+
+
+def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> SheetMarks:
+    """Measure every bubble and life box of ``layout`` on a registered ink map."""
+    fills = {(b.group, b.value): bubble_fill(ink, b, px_per_mm) for b in layout.bubbles()}
+    life = {name: tuple(box_fill(ink, box, px_per_mm) for box in boxes)
+            for name, boxes in layout.life_tracks().items()}
+    return SheetMarks(layout, fills, life)
+
+
+def bubble_fill(ink: np.ndarray, bubble: Bubble, px_per_mm: float) -> float:
+    """How filled a bubble is: the mean ink strength over its inside, clear of its ring; but a bubble with
+    a sector of its rim left emptier than the rest (half hatched, a dot in the middle, a tick) counts as
+    half-filled at most."""
+    mean, rim = bubble_ink(ink, bubble, px_per_mm)
+    if mean >= FILLED and rim < EVEN * mean:
+        return FILLED - 0.01
+    return mean
+
+
+def bubble_ink(ink: np.ndarray, bubble: Bubble, px_per_mm: float) -> tuple[float, float]:
+    """The mean ink strength over the inside of a bubble (clear of its ring), and that of the emptiest
+    sector of its rim (the outer half of the inside)."""
+    radius = (bubble.r - BUBBLE_INSET_MM) * px_per_mm
+    dy, dx, sector = _disc(round(radius * 4) / 4)
+    rows = np.clip(np.round(bubble.cy * px_per_mm + dy).astype(int), 0, ink.shape[0] - 1)
+    cols = np.clip(np.round(bubble.cx * px_per_mm + dx).astype(int), 0, ink.shape[1] - 1)
+    values = ink[rows, cols]
+    rim = sector >= 0
+    sums = np.bincount(sector[rim], values[rim], SECTORS) / np.maximum(np.bincount(sector[rim], minlength=SECTORS), 1)
+    return float(values.mean()), float(sums.min())
+
+
+@lru_cache(maxsize=8)
+def _disc(radius: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pixel offsets (rows, cols) within ``radius`` of a centre, and each one's sector of the outer half
+    of the radius (-1 nearer the centre)."""
+    reach = int(np.ceil(radius))
+    dy, dx = np.mgrid[-reach:reach + 1, -reach:reach + 1]
+    distance = np.hypot(dy, dx)
+    inside = distance <= radius
+    sector = np.floor((np.arctan2(dy, dx) + np.pi) / (2 * np.pi) * SECTORS).astype(int) % SECTORS
+    sector[distance < 0.5 * radius] = -1
+    return dy[inside], dx[inside], sector[inside]
+
+
+def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float) -> float:
+    """The mean ink strength over the inside of a life box, clear of its printed edge."""
+    x0, y0 = int(round((box.x + BOX_INSET_MM) * px_per_mm)), int(round((box.y + BOX_INSET_MM) * px_per_mm))
+    x1, y1 = int(round((box.right - BOX_INSET_MM) * px_per_mm)), int(round((box.bottom - BOX_INSET_MM) * px_per_mm))
+    patch = ink[max(y0, 0):y1 + 1, max(x0, 0):x1 + 1]
+    return float(patch.mean()) if patch.size else 0.0
+
+
+# -- from marks to a reading ------------------------------------------------------------------
+
+def choose(group: str, fills: dict[str, float]) -> tuple[str | None, list[Doubt]]:
+    """The value marked in one group (None: nothing marked), and the doubts about it.
+
+    One filled bubble is the reading. Two or more filled: the fullest, flagged
+    ``two_bubbles``. A half-filled bubble (alone, or beside a filled one): the
+    fullest, flagged ``half_filled``.
+    """
+    ranked = sorted(fills.items(), key=lambda item: -item[1])
+    filled = [value for value, fill in ranked if fill >= FILLED]
+    half = [value for value, fill in ranked if MARKED <= fill < FILLED]
+    if not filled and not half:
+        return None, []
+    best, best_fill = ranked[0]
+    if len(filled) >= 2:
+        second = fills[filled[1]]
+        listed = ", ".join(filled)
+        return best, [Doubt(group, "two_bubbles", f"{len(filled)} bubbles filled ({listed}): read as {best}",
+                            _clip(0.5 * (best_fill - second) / max(best_fill, 1e-6) + 0.2))]
+    if half:
+        if filled:
+            why = f"{best} filled, {', '.join(half)} half-filled: read as {best}"
+            return best, [Doubt(group, "half_filled", why, _clip(0.5 + (best_fill - fills[half[0]])))]
+        listed = ", ".join(f"{v} ({fills[v]:.0%})" for v in half)
+        why = f"only half-filled: {listed}; read as {best}"
+        return best, [Doubt(group, "half_filled" if len(half) == 1 else "two_bubbles", why,
+                            _clip(0.3 + 0.4 * (best_fill - MARKED) / (FILLED - MARKED)))]
+    return best, []
+
+
+def damage(track: str, fills: tuple[float, ...]) -> tuple[int, list[Doubt]]:
+    """How many boxes of a life track are crossed off, and the doubts: a faintly marked box, or crossed
+    boxes that are not the first ones (damage is crossed off from box 1: a gap or a stray mark)."""
+    crossed = [fill >= CROSSED for fill in fills]
+    count = sum(crossed)
+    doubts = [Doubt(f"{track} box {i}", "faint_mark", f"faintly marked ({fill:.0%}): "
+                    + ("counted as crossed" if fill >= CROSSED else "not counted"), 0.5)
+              for i, fill in enumerate(fills, start=1) if FAINT_BOX[0] <= fill < FAINT_BOX[1]]
+    if count and not all(crossed[:count]):
+        boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
+        doubts.append(Doubt(track, "gap_in_track", f"boxes {boxes} crossed, not the first {count}: "
+                                                   f"read as {count} damage", 0.5))
+    return count, doubts
+
+
+def sureness(marks: SheetMarks) -> float:
+    """How clearly every bubble and box reads as filled or empty (1: none near a threshold)."""
+    values = np.array(list(marks.fills.values()) + [f for track in marks.life.values() for f in track])
+    if not len(values):
+        return 1.0
+    margin = np.minimum(np.abs(values - MARKED), np.abs(values - FILLED))
+    return round(float(np.clip(margin.min() / 0.15, 0.0, 1.0)), 3)
+
+
+@dataclass
+class Reading:
+    """One page read: its monsters, pools and doubts (the roster of one player, before pages are merged)."""
+
+    player: int
+    page: int
+    monsters: list[dict] = field(default_factory=list)
+    reserve: list[str] = field(default_factory=list)
+    active: list[str] = field(default_factory=list)
+    doubts: list[Doubt] = field(default_factory=list)
+    left_out: list[dict] = field(default_factory=list)      # parts and monsters whose life is all crossed off
+
+
+def read_roster(marks: SheetMarks) -> Reading:
+    """The monsters, parts, dice and damage marked on one page.
+
+    A part whose life is all crossed off has left play with its die, and a
+    monster whose core has, with all its parts: they are left out of the
+    roster and listed in ``left_out``. A monster with no core die marked is
+    not there (flagged if parts of it are marked).
+    """
+    layout = marks.layout
+    reading = Reading(layout.player, layout.page)
+    for card in layout.cards:
+        core, core_doubts = _part(marks, card.core)
+        parts, part_doubts, gone = [], [], []
+        for row in card.parts[1:]:
+            part, doubts = _part(marks, row)
+            part_doubts += doubts
+            if part is not None and _destroyed(part):
+                gone.append({"where": row.where, "die": part["die"],
+                             "why": f"all {part['damage']} life crossed off: the part has left play"})
+            elif part is not None:
+                parts.append(part)
+        if core is None:
+            if parts or gone:
+                reading.doubts.append(Doubt(card.core.where, "missing", f"parts are marked but no core die: "
+                                                                        f"monster {card.number} is left out", 0.3))
+            continue
+        reading.doubts += core_doubts + part_doubts
+        if _destroyed(core):
+            reading.left_out.append({"where": f"monster {card.number}", "die": core["die"],
+                                     "why": f"all {core['damage']} life of its core crossed off: the monster has "
+                                            f"left play with its parts"})
+            continue
+        reading.left_out += gone
+        reading.monsters.append({"name": None, "core": core, "parts": parts})
+    for pool in layout.pools:
+        dice = getattr(reading, pool.key)
+        for bubble in pool.bubbles:
+            fill = marks.fills[(bubble.group, bubble.value)]
+            if fill >= MARKED:
+                dice.append(bubble.value)
+            if MARKED <= fill < FILLED:
+                reading.doubts.append(Doubt(f"{pool.key} {bubble.value}", "half_filled",
+                                            f"half-filled ({fill:.0%}): read as a {bubble.value} die", 0.5))
+    return reading
+
+
+def _destroyed(part: dict) -> bool:
+    """Whether a part's damage reaches its die's sides (life 0)."""
+    return part["die"] is not None and part["damage"] >= int(part["die"].split()[0][1:])
+
+
+def _part(marks: SheetMarks, row: PartRow) -> tuple[dict | None, list[Doubt]]:
+    """One part as the roster has it (None: nothing marked), and its doubts."""
+    where = row.where
+    size, doubts = choose(f"{where} size", marks.group(f"{where} size"))
+    colour, more = choose(f"{where} colour", marks.group(f"{where} colour"))
+    doubts += more
+    kind = None
+    if row.part:
+        kind, more = choose(f"{where} type", marks.group(f"{where} type"))
+        doubts += more
+    if size is None and colour is None and kind is None:
+        return None, []
+    lost, more = damage(f"{where} life", marks.life[f"{where} life"])
+    doubts += more
+    die = f"{size} {colour}" if size and colour else None
+    missing = [name for name, value in (("die sides", size), ("colour", colour)) if value is None]
+    if row.part and kind is None:
+        missing.append("type")
+    if missing:
+        doubts.append(Doubt(where, "missing", f"no {' and no '.join(missing)} marked", 0.3))
+    if size is not None and lost > int(size[1:]):
+        doubts.append(Doubt(f"{where} life", "beyond_life",
+                            f"{lost} boxes crossed on a {size}: more damage than its life", 0.4))
+    part = {"die": die, "damage": lost} if not row.part else \
+        {"name": None, "type": kind, "die": die, "damage": lost}
+    return part, doubts
+
+
+def roster_json(reading: Reading, name: str | None = None) -> dict:
+    """A reading as a one-player ``scrawl.roster/1`` document, with its doubts as ``needs_review``."""
+    player = {"name": name or f"Player {reading.player}", "reserve": list(reading.reserve),
+              "active": list(reading.active), "monsters": reading.monsters}
+    return {"format": ROSTER_FORMAT, "players": [player], "needs_review": [d.to_json() for d in reading.doubts]}
+
+
+@dataclass
+class MonsterScan:
+    """One monster record sheet read from one photo."""
+
+    source: str
+    sheet_id: SheetId
+    layout: MonsterLayout
+    marks: SheetMarks
+    resolution: float = 0.0
+
+    def reading(self) -> Reading:
+        reading = read_roster(self.marks)
+        if self.resolution < 3.2:
+            reading.doubts.append(Doubt("photo", "low_resolution",
+                                        f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
+                                        f"come closer or use a higher resolution", 0.5))
+        return reading
+
+    def to_json(self) -> dict:
+        """The sheet's entry of the scan document's ``rosters`` (before a player's pages are merged)."""
+        reading = self.reading()
+        return {"source": self.source, "player": self.sheet_id.player, "page": self.layout.page,
+                "paper": self.layout.paper, "roster": roster_json(reading),
+                "needs_review": [d.to_json() for d in reading.doubts], "left_out": reading.left_out,
+                "confidence": sureness(self.marks)}
+
+
+def merge_entries(entries: list[dict]) -> list[dict]:
+    """The ``rosters`` entries of one scan, one per player: a player's pages merged in page order (the
+    entry's ``source`` is the first page's photo, ``sources`` all of them). A page photographed twice is
+    read once, and flagged."""
+    by_player: dict[int, list[dict]] = {}
+    for entry in entries:
+        by_player.setdefault(entry["player"], []).append(entry)
+    merged = []
+    for player, pages in by_player.items():
+        pages = sorted(pages, key=lambda e: e["page"])
+        kept, doubts = [], []
+        for entry in pages:
+            if any(e["page"] == entry["page"] for e in kept):
+                doubts.append({"where": "photo", "rule": "same_page_twice",
+                               "why": f"{entry['source']} is player {player}'s sheet {entry['page']} again: "
+                                      f"only {next(e['source'] for e in kept if e['page'] == entry['page'])} "
+                                      f"is read", "confidence": 0.5})
+                continue
+            kept.append(entry)
+        if len(kept) == 1 and not doubts:
+            merged.append(kept[0])
+            continue
+        first = kept[0]
+        roster = {"format": ROSTER_FORMAT, "players": [{
+            "name": first["roster"]["players"][0]["name"],
+            "reserve": [d for e in kept for d in e["roster"]["players"][0]["reserve"]],
+            "active": [d for e in kept for d in e["roster"]["players"][0]["active"]],
+            "monsters": [m for e in kept for m in e["roster"]["players"][0]["monsters"]]}]}
+        review = [d for e in kept for d in e["needs_review"]] + doubts
+        roster["needs_review"] = review
+        merged.append({"source": first["source"], "sources": [e["source"] for e in kept], "player": player,
+                       "page": first["page"], "pages": [e["page"] for e in kept], "paper": first["paper"],
+                       "roster": roster, "needs_review": review,
+                       "left_out": [gone for e in kept for gone in e.get("left_out", [])],
+                       "confidence": min(e["confidence"] for e in kept)})
+    return merged
+
+
+def _clip(value: float) -> float:
+    return float(min(1.0, max(0.0, value)))
+

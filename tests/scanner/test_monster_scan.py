@@ -1,0 +1,278 @@
+"""Monster record sheets read from photos: the roster (monsters, parts, dice, damage, pools), the bubbles it
+is unsure of, and map sheets left as they were.
+
+The photos are made by the synthetic photographer (tests/photographer): a
+roster filled in by hand with different pens, photographed by a phone camera
+of medium difficulty; its truth is the roster the sheet should read as.
+"""
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import photographer
+from generator.monster_layout import monster_layout
+from generator.monster_sheet import blank_image as monster_blank
+from generator.sheet import blank_image
+from scanner.load import load_photo_bytes
+from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, merge_entries, read_roster,
+                              roster_json)
+from scanner.scan import scan_photo
+from tests_support import run_cli
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "photos"
+SAMPLE = SAMPLES / "monsters11-p1-medium.jpg"
+GAME7_P1 = SAMPLES / "game7-classic-p1-medium.jpg"
+
+
+def read(shot, monsters: bool = True) -> tuple[dict | None, list[str]]:
+    """A shot scanned as scrawl scan does: its rosters entry (None if not read) and the problems."""
+    photo = load_photo_bytes(shot.data, shot.truth["source"])[0]
+    scans, problems = scan_photo(photo, blank_image, None, monster_blank if monsters else None)
+    return (scans[0].to_json() if scans else None), problems
+
+
+def player_of(entry: dict) -> dict:
+    return entry["roster"]["players"][0]
+
+
+# -- photos of filled sheets ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("pen, paper", [("black", "a4"), ("blue", "letter"), ("red", "a4"), ("green", "a4"),
+                                        ("pencil", "a4")])
+def test_a_filled_sheet_reads_as_drawn_whatever_the_pen(pen, paper):
+    shot = photographer.make_monster_shots(1, players=1, pen=pen, paper=paper)[0]
+    entry, problems = read(shot)
+    assert problems == [] and entry is not None
+    assert (entry["player"], entry["page"], entry["paper"]) == (1, 1, paper)
+    assert player_of(entry) == player_of(shot.truth)
+    assert entry["needs_review"] == [] and entry["roster"]["needs_review"] == []
+    assert player_of(entry)["name"] == "Player 1"
+
+
+@pytest.fixture(scope="module")
+def faulty():
+    """Two players' sheets, three bubbles each half-filled or doubled on purpose, and what was read."""
+    return [(shot, read(shot)[0]) for seed in (1, 2) for shot in photographer.make_monster_shots(seed, faults=3)]
+
+
+def test_every_half_filled_bubble_and_every_second_bubble_in_a_group_is_flagged(faulty):
+    rules = set()
+    for shot, entry in faulty:
+        flagged = {(d["where"], d["rule"]) for d in entry["needs_review"]}
+        for fault in shot.truth["faults"]:
+            assert (fault["where"], fault["rule"]) in flagged, (shot.name, fault)
+            rules.add(fault["rule"])
+        for doubt in entry["needs_review"]:
+            assert {"where", "rule", "why", "confidence"} <= set(doubt) and 0 <= doubt["confidence"] <= 1
+    assert rules == {"two_bubbles", "half_filled"}
+
+
+def test_what_is_read_wrong_is_always_flagged(faulty):
+    for shot, entry in faulty:
+        flagged = {d["where"] for d in entry["needs_review"]}
+        truth, got = player_of(shot.truth), player_of(entry)
+        assert got["reserve"] == truth["reserve"] and got["active"] == truth["active"]
+        assert len(got["monsters"]) == len(truth["monsters"])
+        for number, (mine, true) in enumerate(zip(got["monsters"], truth["monsters"]), start=1):
+            if mine["core"] != true["core"]:
+                assert any(w.startswith(f"monster {number} core") for w in flagged)
+            if mine["parts"] != true["parts"]:
+                assert any(w.startswith(f"monster {number} part") for w in flagged)
+
+
+def test_a_half_filled_bubble_is_read_as_the_value_meant(faulty):
+    for shot, entry in faulty:
+        for fault in shot.truth["faults"]:
+            if fault["rule"] == "half_filled":
+                doubt = next(d for d in entry["needs_review"] if d["where"] == fault["where"])
+                meant = next(key.split("|")[1] for key, how in shot.truth["marks"].items()
+                             if key.startswith(fault["where"] + "|") and how.startswith("half"))
+                assert f"read as {meant}" in doubt["why"]
+
+
+def test_a_blank_sheet_reads_as_no_monsters():
+    layout = monster_layout("a4", 2)
+    rng = photographer.rng_for(3, 2, "blank")
+    camera = photographer.camera_for("medium", rng, (layout.width, layout.height))
+    photo = photographer.photograph(photographer.blank_monster_sheet(layout, photographer.PX_PER_MM),
+                                    photographer.PX_PER_MM, camera, rng)
+    data, suffix = photographer.encode(photo, camera)
+    entry, problems = read(photographer.Shot(data, suffix, {"source": f"blank{suffix}"}))
+    assert problems == []
+    assert player_of(entry) == {"name": "Player 2", "reserve": [], "active": [], "monsters": []}
+    assert entry["needs_review"] == [] and entry["player"] == 2
+
+
+def test_without_the_monster_renderer_a_monster_sheet_is_refused_with_a_reason():
+    """The web page reads map sheets only: it passes no renderer for monster sheets."""
+    shot = photographer.make_monster_shots(1, players=1, pen="black")[0]
+    entry, problems = read(shot, monsters=False)
+    assert entry is None and len(problems) == 1
+    assert "monster record sheet" in problems[0] and "scrawl scan" in problems[0]
+
+
+# -- scrawl scan -----------------------------------------------------------------------------------------
+
+def test_the_sample_photo_reads_as_its_expected_roster(capsys):
+    code, out, err = run_cli(capsys, "scan", SAMPLE, "--json")
+    document = json.loads(out)
+    expected = json.loads((SAMPLES / "monsters-11-medium.expected.json").read_text())
+    assert code == 0 and document["sheets"] == [] and document["errors"] == []
+    assert [e["source"] for e in document["rosters"]] == [str(SAMPLE)]
+    entry, true = document["rosters"][0], expected["rosters"][0]
+    assert 0.5 < entry.pop("confidence") <= 1.0
+    assert Path(entry.pop("source")).name == Path(true.pop("source")).name == SAMPLE.name
+    assert entry == true
+    assert entry["needs_review"] == [] and entry["roster"]["format"] == "scrawl.roster/1"
+
+
+def test_scan_prints_a_roster_table(capsys):
+    code, out, err = run_cli(capsys, "scan", SAMPLE)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"{SAMPLE} (player 1), monster record sheet: 3 monsters"
+    assert lines[1].split() == ["monster", "1", "core", "d4", "gray", "damage", "0", "of", "4"]
+    assert any(line.split()[:2] == ["reserve:", "d4"] for line in lines)
+    assert any(line.split()[0] == "active:" for line in lines)
+
+
+def test_map_sheets_and_monster_sheets_in_one_call(capsys):
+    code, out, err = run_cli(capsys, "scan", GAME7_P1, SAMPLE, "--json")
+    document = json.loads(out)
+    assert [s["source"] for s in document["sheets"]] == [str(GAME7_P1)]
+    true = next(s for s in json.loads((SAMPLES / "game-7-medium.expected.json").read_text())["sheets"]
+                if Path(s["source"]).name == GAME7_P1.name)
+    drawn = {room: (r["exits"], r["trap"]) for room, r in document["sheets"][0]["rooms"].items()}
+    assert drawn == {room: (r["exits"], r["trap"]) for room, r in true["rooms"].items()}
+    assert [r["source"] for r in document["rosters"]] == [str(SAMPLE)] and document["errors"] == []
+
+
+def test_a_flagged_roster_makes_exit_code_1(tmp_path, capsys):
+    shot = photographer.make_monster_shots(1, players=1, faults=2)[0]
+    path = tmp_path / f"sheet{shot.suffix}"
+    path.write_bytes(shot.data)
+    code, out, err = run_cli(capsys, "scan", path)
+    assert code == 1
+    assert sum(line.strip().startswith("NEEDS REVIEW monster") for line in out.splitlines()) >= 2
+
+
+def test_a_scanned_roster_is_one_scrawl_battle_accepts():
+    monsters = pytest.importorskip("games.monsters")
+    if not hasattr(monsters, "read_roster"):
+        pytest.skip("games.monsters has no read_roster yet")
+    expected = json.loads((SAMPLES / "monsters-11-medium.expected.json").read_text())
+    roster, problems = monsters.read_roster(expected["rosters"][0]["roster"], "scan")
+    assert list(problems) == []
+
+
+# -- the rules of reading -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fills, value, rules", [
+    ({"d4": 0.0, "d6": 0.01, "d8": 0.0}, None, []),
+    ({"d4": 0.0, "d6": 0.95, "d8": 0.02}, "d6", []),
+    ({"d4": 0.97, "d6": 0.9, "d8": 0.0}, "d4", ["two_bubbles"]),
+    ({"d4": 0.0, "d6": 0.35, "d8": 0.0}, "d6", ["half_filled"]),
+    ({"d4": 0.3, "d6": 0.98, "d8": 0.0}, "d6", ["half_filled"]),
+    ({"d4": 0.3, "d6": 0.4, "d8": 0.0}, "d6", ["two_bubbles"]),
+    ({"d4": MARKED - 0.01, "d6": 0.0}, None, []),
+    ({"d4": FILLED, "d6": 0.0}, "d4", []),
+])
+def test_one_group_gives_one_reading_and_its_doubts(fills, value, rules):
+    read, doubts = choose("monster 1 core size", fills)
+    assert read == value
+    assert [d.rule for d in doubts] == rules
+    assert all(d.where == "monster 1 core size" for d in doubts)
+
+
+@pytest.mark.parametrize("fills, count, rules", [
+    ((0.0,) * 20, 0, []),
+    ((0.4, 0.3, 0.5) + (0.0,) * 17, 3, []),
+    ((0.4, 0.0, 0.5) + (0.0,) * 17, 2, ["gap_in_track"]),
+    ((0.4, 0.07) + (0.0,) * 18, 2, ["faint_mark"]),
+    ((0.0,) * 19 + (0.3,), 1, ["gap_in_track"]),
+])
+def test_damage_is_the_boxes_crossed_from_the_first(fills, count, rules):
+    lost, doubts = damage("monster 1 core life", fills)
+    assert lost == count and sorted(d.rule for d in doubts) == sorted(rules)
+
+
+def _marks(layout, filled: dict, crossed: dict | None = None) -> SheetMarks:
+    """Marks of a page with ``filled`` (group -> value) bubbles full and ``crossed`` (track -> n) boxes."""
+    fills = {(b.group, b.value): 0.0 for b in layout.bubbles()}
+    for group, value in filled.items():
+        fills[(group, value)] = 0.95
+    life = {name: tuple(0.5 if i < (crossed or {}).get(name, 0) else 0.0 for i in range(20))
+            for name in layout.life_tracks()}
+    return SheetMarks(layout, fills, life)
+
+
+def test_a_roster_from_marks_and_the_doubts_a_person_should_settle():
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {
+        "monster 1 core size": "d8", "monster 1 core colour": "red",
+        "monster 1 part 2 size": "d6", "monster 1 part 2 colour": "blue", "monster 1 part 2 type": "weapon",
+        "monster 1 part 3 size": "d10", "monster 1 part 3 colour": "yellow",           # no type marked
+        "monster 1 part 4 size": "d4", "monster 1 part 4 colour": "black", "monster 1 part 4 type": "combo",
+        "monster 2 part 1 size": "d4", "monster 2 part 1 colour": "green",            # parts but no core
+        "monster 2 part 1 type": "shield",
+        "monster 3 core size": "d4", "monster 3 core colour": "pink"},
+        {"monster 1 core life": 2, "monster 1 part 2 life": 1, "monster 1 part 4 life": 4,
+         "monster 3 core life": 6})
+    marks.fills[("reserve", "d20 blue")] = 0.9
+    marks.fills[("active", "d4 green")] = 0.8
+    reading = read_roster(marks)
+    document = roster_json(reading)
+    player = document["players"][0]
+    assert player["reserve"] == ["d20 blue"] and player["active"] == ["d4 green"]
+    assert player["monsters"] == [
+        {"name": None, "core": {"die": "d8 red", "damage": 2},
+         "parts": [{"name": None, "type": "weapon", "die": "d6 blue", "damage": 1},
+                   {"name": None, "type": None, "die": "d10 yellow", "damage": 0}]}]
+    # Life all crossed off: the part, or the monster with its core, has left play.
+    assert [(gone["where"], gone["die"]) for gone in reading.left_out] == [("monster 1 part 4", "d4 black"),
+                                                                         ("monster 3", "d4 pink")]
+    doubts = {(d["where"], d["rule"]) for d in document["needs_review"]}
+    assert doubts == {("monster 1 part 3", "missing"), ("monster 2 core", "missing"),
+                      ("monster 3 core life", "beyond_life")}
+
+
+def test_the_pages_of_one_player_become_one_roster():
+    def entry(source, player, page, monsters, review=()):
+        return {"source": source, "player": player, "page": page, "paper": "a4", "confidence": 0.9,
+                "roster": {"format": "scrawl.roster/1", "needs_review": list(review), "players": [
+                    {"name": f"Player {player}", "reserve": [f"d{4 + 2 * page} red"], "active": [],
+                     "monsters": [{"name": None, "core": {"die": die, "damage": 0}, "parts": []} for die in monsters]}]},
+                "needs_review": list(review)}
+    doubt = {"where": "monster 4 core size", "rule": "half_filled", "why": "...", "confidence": 0.5}
+    merged = merge_entries([entry("b.jpg", 1, 2, ["d6 blue"], [doubt]), entry("c.jpg", 2, 1, ["d8 red"]),
+                            entry("a.jpg", 1, 1, ["d4 red", "d20 black"]), entry("a2.jpg", 1, 1, ["d4 red"])])
+    assert [(e["player"], e["source"]) for e in merged] == [(1, "a.jpg"), (2, "c.jpg")]
+    first = merged[0]
+    assert first["sources"] == ["a.jpg", "b.jpg"] and first["pages"] == [1, 2]
+    player = first["roster"]["players"][0]
+    assert [m["core"]["die"] for m in player["monsters"]] == ["d4 red", "d20 black", "d6 blue"]
+    assert player["reserve"] == ["d6 red", "d8 red"]
+    rules = [d["rule"] for d in first["needs_review"]]
+    assert rules == ["half_filled", "same_page_twice"] and first["roster"]["needs_review"] == first["needs_review"]
+    assert merged[1] == entry("c.jpg", 2, 1, ["d8 red"])
+
+
+# -- the photographer's hand ------------------------------------------------------------------------------
+
+def test_the_photographer_fills_what_its_truth_says():
+    shot = photographer.make_monster_shots(4, players=1, faults=4, keep_photos=True)[0]
+    truth = shot.truth
+    marks = {tuple(key.split("|")): how for key, how in truth["marks"].items()}
+    for fault in truth["faults"]:
+        in_group = [how for (group, _), how in marks.items() if group == fault["where"]]
+        if fault["rule"] == "two_bubbles":
+            assert len(in_group) == 2
+        else:
+            assert len(in_group) == 1 and in_group[0].startswith("half:")
+    assert set(marks.values()) <= {"full", "sloppy", "half:hatch", "half:dot", "half:tick"}
+    again = photographer.make_monster_shots(4, players=1, faults=4)[0]
+    assert again.data == shot.data and again.truth == truth
+    assert shot.photo.shape[:2] == (truth["photo"]["height"], truth["photo"]["width"])
+    assert np.asarray(shot.photo).dtype == np.uint8
