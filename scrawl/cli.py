@@ -27,6 +27,8 @@ EXAMPLES = """\
   scrawl score game.json                score sheets typed in by hand
   scrawl loot --count 4                 Dungeon Maker sheets with random loot
   scrawl heroes dungeon.json            the Dungeon Maker hero phase, played and scored
+  scrawl monsters --count 2             monster record sheets for two players
+  scrawl battle roster.json             a monster dice battle, resolved
   scrawl serve --host 0.0.0.0           score game night from phones' photos
 
 Files go to output/ unless you give -o. Each sheet has FILE.layout.json beside
@@ -262,8 +264,10 @@ SCAN_EXAMPLES = """\
 
 Photograph the whole sheet from above with all four black corner squares in
 the frame. Traps are resolved between the sheets of one call, so give every
-player's photo of one game together. Exit code 1: a sheet needs a person's
-look (listed under NEEDS REVIEW, ringed in the overlay); 2: nothing could be read.
+player's photo of one game together. Monster record sheets (scrawl monsters)
+are read too: their rosters go under "rosters" in the JSON, one per player, for
+scrawl battle. Exit code 1: a sheet needs a person's look (listed under NEEDS
+REVIEW, ringed in the overlay); 2: nothing could be read.
 """
 
 
@@ -276,35 +280,71 @@ def scan(
         "--overlay", metavar="DIR", help="Write, per sheet, a PNG of what was read drawn over the sheet.")] = None,
     jobs: Annotated[Optional[int], typer.Option(min=1, max=64, help="Photos read at once. Default: 2 (both cores).")] = None,
 ) -> None:
-    """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers."""
+    """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers; and the
+    monsters, dice and damage of monster record sheets."""
     import json
 
     from games.state import game_json
+    from generator.monster_sheet import blank_image as monster_blank_image
     from generator.sheet import blank_image
     from scanner.batch import game_document, scan_files, score_document
     from scrawl.report import score_report
 
     sources = [str(path) for path in photos]
     outcomes = scan_files(sources, blank_image, want_pages=overlay is not None, jobs=jobs,
-                          progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None)
+                          progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None,
+                          monster_blank=monster_blank_image)
     document = game_document(outcomes)
+    rosters = document.pop("rosters", [])
     results, errors = score_document(document)
-    if not results:
+    if not results and not rosters:
         if as_json:
             typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
         reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in errors)
         raise ScrawlError(f"no sheet could be read: {reasons}")
     scored = game_json(results, errors)
-    if overlay is not None:
+    if rosters:
+        scored = {"format": scored["format"], "sheets": scored["sheets"], "rosters": rosters,
+                  "errors": scored["errors"]}
+    if overlay is not None and results:
         _write_overlays(overlay, outcomes, scored["sheets"])
     if as_json:
         typer.echo(json.dumps(scored, indent=1, ensure_ascii=False))
     else:
-        typer.echo(score_report(results, errors))
-        if overlay is not None:
+        if results:
+            typer.echo(score_report(results, errors))
+        elif errors:
+            typer.echo("\n".join(f"NOT READ {entry.get('source', '?')}: {entry.get('error', '')}" for entry in errors))
+        for entry in rosters:
+            typer.echo(("\n" if results or errors or entry is not rosters[0] else "") + _roster_table(entry))
+        if overlay is not None and results:
             typer.echo(f"\nOverlays: {overlay}/")
-    if errors or any(result.review for result in results):
+    if errors or any(result.review for result in results) or any(entry["needs_review"] for entry in rosters):
         raise typer.Exit(1)
+
+
+def _roster_table(entry: dict) -> str:
+    """A scanned monster record sheet as people read it: each monster's parts with die and damage, the
+    pools, and what needs a look."""
+    player = entry["roster"]["players"][0]
+    sources = ", ".join(entry.get("sources", [entry["source"]]))
+    monsters = player["monsters"]
+    lines = [f"{sources} (player {entry['player']}), monster record sheet: "
+             f"{len(monsters)} monster{'s' if len(monsters) != 1 else ''}"]
+    for number, monster in enumerate(monsters, start=1):
+        parts = [("core", monster["core"])] + [(part.get("type") or "?", part) for part in monster["parts"]]
+        for index, (kind, part) in enumerate(parts):
+            label = f"monster {number}" if index == 0 else ""
+            die = part.get("die") or "?"
+            sides = die.split()[0][1:] if die != "?" else "?"
+            lines.append(f"  {label:<11}{kind:<10}{die:<16}damage {part.get('damage', 0)} of {sides}")
+    for pool in ("reserve", "active"):
+        lines.append(f"  {pool + ':':<11}{', '.join(player[pool]) or '-'}")
+    for gone in entry.get("left_out", []):
+        lines.append(f"  LEFT OUT {gone['where']} ({gone['die']}): {gone['why']}")
+    for doubt in entry["needs_review"]:
+        lines.append(f"  NEEDS REVIEW {doubt.get('where', '?')}: {doubt.get('why', '')}")
+    return "\n".join(lines)
 
 
 def _write_overlays(folder: Path, outcomes, scored_sheets: list[dict]) -> None:
@@ -376,6 +416,93 @@ def loot(
     typer.echo(f"Wrote {pdf_path} ({count} page{'s' if count > 1 else ''}, {paper.value.upper()}, loot seed {seed})")
     typer.echo(f"Layout {pdf_path.with_suffix('.layout.json')}")
     typer.echo(f"Seed {seed}: run with --seed {seed} to print these layouts again")
+
+
+MONSTERS_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl monsters                       a record sheet for each of two players, A4
+  scrawl monsters --count 4 --paper letter
+  scrawl monsters --pages 2             two sheets a player: monsters 1-3 and 4-6
+  scrawl monsters -o output/battle.pdf
+
+Each sheet holds three monster cards (a sketch area, the core and four more
+parts: die sides, colour and part type as bubbles, a 20-box life track) and
+the player's reserve and active dice. Fill one bubble per group, photograph
+the sheets and read them with scrawl scan; scrawl battle resolves the fight.
+"""
+
+
+@app.command(epilog=MONSTERS_EXAMPLES)
+def monsters(
+    count: Annotated[int, typer.Option(
+        "--count", "-k", min=1, max=20, help="Players: a record sheet each, numbered Player 1, 2, ...")] = 2,
+    pages: Annotated[int, typer.Option(
+        "--pages", min=1, max=10, help="Sheets a player, three monsters each (numbered on: 4-6, 7-9...).")] = 1,
+    paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.a4,
+    output: Annotated[Optional[Path], typer.Option(
+        "--output", "-o", metavar="FILE.pdf", help="Where to write the PDF. Default: output/monsters-PAPER.pdf")
+    ] = None,
+) -> None:
+    """Make monster record sheets (PDF) for the monster dice game, with FILE.layout.json beside it."""
+    from generator.monster_layout import MONSTERS_PER_PAGE, layouts_json, monster_layout
+    from generator.monster_sheet import render_monster_sheets
+
+    pdf_path = _pdf_path(output, f"monsters-{paper.value}")
+    layouts = [monster_layout(paper.value, player, page, pages)
+               for player in range(1, count + 1) for page in range(1, pages + 1)]
+    try:
+        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+        render_monster_sheets(layouts, pdf_path)
+        _write_json(pdf_path.with_suffix(".layout.json"), layouts_json(layouts))
+    except OSError as exc:
+        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
+    sheets = len(layouts)
+    typer.echo(f"Wrote {pdf_path} ({sheets} page{'s' if sheets > 1 else ''}, {paper.value.upper()}, "
+               f"{count} player{'s' if count > 1 else ''}, {MONSTERS_PER_PAGE * pages} monsters each)")
+    typer.echo(f"Layout {pdf_path.with_suffix('.layout.json')}")
+
+
+BATTLE_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl battle samples/monster-roster.json   the battle round by round; its seed is printed
+  scrawl battle ann.json bob.json --seed 7    two rosters (or scans): the same battle again
+  scrawl battle roster.json --trials 1000     each side's chance to win
+
+A roster (scrawl.roster/1; scrawl scan --json gives one per monster sheet):
+
+  {"format": "scrawl.roster/1", "players": [
+    {"name": "Ann", "reserve": ["d6 red", "d20 blue"], "active": ["d4 green"],
+     "monsters": [{"name": "Mossback", "core": {"die": "d8 red", "damage": 0},
+                   "parts": [{"name": "Stinger", "type": "weapon",
+                              "die": "d6 blue", "damage": 2}]}]}]}
+
+Later rounds gather up to 5 dice and sketch them into new monsters; where the
+rules leave a choice each player follows one simple policy (games/battle.py).
+After 100 rounds it is a draw. A roster with an impossible monster is refused
+with every problem listed; readings a scan was unsure of are printed (exit 1).
+"""
+
+
+@app.command(epilog=BATTLE_EXAMPLES)
+def battle(
+    rosters: Annotated[list[Path], typer.Argument(
+        metavar="ROSTER.json", help="One roster with two players, or two rosters or scan results with one each.")],
+    seed: Annotated[Optional[int], typer.Option(
+        min=0, help="Seed of the dice. Leave it out for new rolls; it is printed so the battle can be replayed.")
+    ] = None,
+    trials: Annotated[Optional[int], typer.Option(
+        min=1, max=100_000, help="Play this many battles (seeds SEED, SEED+1, ...) and print each side's chance "
+                                 "to win.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as one JSON document.")] = False,
+) -> None:
+    """Resolve a monster dice battle between two players' rosters, round by round, and say who wins."""
+    from scrawl.battle_report import battle_command
+
+    code = battle_command(rosters, seed, trials, as_json)
+    if code:
+        raise typer.Exit(code)
 
 
 HEROES_EXAMPLES = """\
