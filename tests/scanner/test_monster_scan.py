@@ -159,12 +159,27 @@ def test_a_flagged_roster_makes_exit_code_1(tmp_path, capsys):
 
 
 def test_a_scanned_roster_is_one_scrawl_battle_accepts():
-    monsters = pytest.importorskip("games.monsters")
-    if not hasattr(monsters, "read_roster"):
-        pytest.skip("games.monsters has no read_roster yet")
+    from games.monsters import read_roster as read_battle_roster
+
     expected = json.loads((SAMPLES / "monsters-11-medium.expected.json").read_text())
-    roster, problems = monsters.read_roster(expected["rosters"][0]["roster"], "scan")
+    roster, problems = read_battle_roster(expected["rosters"][0]["roster"], "scan")
     assert list(problems) == []
+
+
+def test_two_players_photograph_their_sheets_and_scrawl_battle_says_who_wins(tmp_path, capsys):
+    """The issue's whole loop: filled sheets photographed, scanned in one call, the fight resolved."""
+    paths = []
+    for shot in photographer.make_monster_shots(5, players=2, monsters=2):
+        paths.append(tmp_path / shot.name)
+        paths[-1].write_bytes(shot.data)
+    code, out, _ = run_cli(capsys, "scan", *paths, "--json")
+    assert code == 0 and len(json.loads(out)["rosters"]) == 2
+    (tmp_path / "night.json").write_text(out)
+    code, out, err = run_cli(capsys, "battle", tmp_path / "night.json", "--seed", "1")
+    assert (code, err) == (0, "")
+    assert out.startswith("Battle of Player 1 and Player 2, seed 1") and " wins in round " in out
+    code, out, _ = run_cli(capsys, "battle", tmp_path / "night.json", "--trials", "50")
+    assert code == 0 and "50 battles of Player 1 and Player 2" in out
 
 
 # -- the rules of reading -----------------------------------------------------------------------------
