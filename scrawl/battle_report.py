@@ -13,6 +13,7 @@ import typer
 from games.battle import ROUND_CAP, Battle, Odds, battle_odds, play_battle, seeded_rng
 from games.errors import ScrawlError
 from games.monsters import Player, Roster, read_roster
+from scrawl.files import read_json
 
 
 def battle_command(rosters: list[Path], seed: int | None, trials: int | None, as_json: bool) -> int:
@@ -52,7 +53,7 @@ def load_rosters(paths: list[Path]) -> Roster:
     review: list[dict] = []
     problems: list[str] = []
     for path in paths:
-        document = _read_json(path)
+        document = read_json(path)
         if isinstance(document, dict) and "rosters" in document:
             entries = document["rosters"] if isinstance(document["rosters"], list) else []
             if not entries:
@@ -85,19 +86,6 @@ def load_rosters(paths: list[Path]) -> Roster:
         second = Player(f"{second.name} ({source})" if source != players[0][1] else f"{second.name} (2)",
                         second.reserve, second.active, second.monsters)
     return Roster((first, second), tuple(review))
-
-
-def _read_json(path: Path):
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScrawlError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScrawlError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScrawlError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
 
 
 # -- one battle ----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from games.errors import ScrawlError
+from scrawl.files import read_json
 
 EXAMPLES = """\
 [bold]Examples[/bold]
@@ -241,7 +242,7 @@ def score(
     from games.state import game_json, read_game, score_game
     from scrawl.report import score_report
 
-    document = _read_json(state)
+    document = read_json(state)
     sheets, errors = read_game(document, str(state))
     if not sheets:
         reasons = "; ".join(entry.get("error", "") for entry in errors) or "it lists no sheets"
@@ -543,7 +544,7 @@ def heroes(
     from scrawl.maker_report import phase_report, trials_report
 
     maker = load_maker()
-    dungeon = read_dungeon(_read_json(dungeon_file), maker, str(dungeon_file))
+    dungeon = read_dungeon(read_json(dungeon_file), maker, str(dungeon_file))
     broken = problems(dungeon, maker)
     if broken:
         raise ScrawlError(f"{dungeon_file}: " + "; ".join(f"{p.where}: {p.why}" for p in broken))
@@ -626,21 +627,6 @@ def serve(
     typer.echo(f"Games are kept in {data / 'scrawl.db'}. Ctrl+C stops the server.")
     server = uvicorn.Server(uvicorn.Config(web_app, log_level="warning"))
     server.run(sockets=[listener])
-
-
-def _read_json(path: Path):
-    import json
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScrawlError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScrawlError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScrawlError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
 
 
 def _pdf_path(output: Optional[Path], stem: str) -> Path:
