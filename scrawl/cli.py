@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -107,12 +108,9 @@ def sheet(
     pdf_path = _pdf_path(output, stem)
     layout_path = pdf_path.with_suffix(".layout.json")
     layout = sheet_layout(dungeon, paper.value)
-    try:
-        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+    with _writing(pdf_path):
         render_sheets(layout, players, pdf_path)
         _write_json(layout_path, layout.to_json(players))
-    except OSError as exc:
-        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
 
     pages = f"{players} page{'s' if players > 1 else ''}"
     typer.echo(f"Wrote {pdf_path} ({pages}, {paper.value.upper()}, {dungeon.name})")
@@ -168,11 +166,8 @@ def deck(
     cards = load_deck(name.value)
     pdf_path = _pdf_path(output, f"deck-{name.value}-{paper.value}")
     deck_pages(cards, paper.value, bleed=bleed, backs=backs.value)   # a bleed that does not fit fails here
-    try:
-        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+    with _writing(pdf_path):
         pages = render_deck(cards, pdf_path, paper=paper.value, bleed=bleed, backs=backs.value, low_ink=low_ink)
-    except OSError as exc:
-        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
     typer.echo(f"Wrote {pdf_path} ({cards.name}: {cards.size()} cards on {len(pages)} pages, "
                f"{paper.value.upper()}, backs {backs.value})")
     typer.echo("Print at 100% (actual size); the ruler on each page should measure 50 mm.")
@@ -408,12 +403,9 @@ def loot(
         seed = secrets.randbelow(1_000_000)
     pdf_path = _pdf_path(output, f"loot-{seed}-{paper.value}")
     layouts = [maker_layout(roll_loot(seed, page), paper.value) for page in range(1, count + 1)]
-    try:
-        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+    with _writing(pdf_path):
         render_maker_sheets(layouts, pdf_path)
         _write_json(pdf_path.with_suffix(".layout.json"), layouts_json(layouts))
-    except OSError as exc:
-        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
     typer.echo(f"Wrote {pdf_path} ({count} page{'s' if count > 1 else ''}, {paper.value.upper()}, loot seed {seed})")
     typer.echo(f"Layout {pdf_path.with_suffix('.layout.json')}")
     typer.echo(f"Seed {seed}: run with --seed {seed} to print these layouts again")
@@ -452,12 +444,9 @@ def monsters(
     pdf_path = _pdf_path(output, f"monsters-{paper.value}")
     layouts = [monster_layout(paper.value, player, page, pages)
                for player in range(1, count + 1) for page in range(1, pages + 1)]
-    try:
-        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+    with _writing(pdf_path):
         render_monster_sheets(layouts, pdf_path)
         _write_json(pdf_path.with_suffix(".layout.json"), layouts_json(layouts))
-    except OSError as exc:
-        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
     sheets = len(layouts)
     typer.echo(f"Wrote {pdf_path} ({sheets} page{'s' if sheets > 1 else ''}, {paper.value.upper()}, "
                f"{count} player{'s' if count > 1 else ''}, {MONSTERS_PER_PAGE * pages} monsters each)")
@@ -627,6 +616,17 @@ def serve(
     typer.echo(f"Games are kept in {data / 'scrawl.db'}. Ctrl+C stops the server.")
     server = uvicorn.Server(uvicorn.Config(web_app, log_level="warning"))
     server.run(sockets=[listener])
+
+
+@contextmanager
+def _writing(pdf_path: Path):
+    """Writing a PDF (and the files beside it): its folder made first, and any failure to write made the
+    one-line error that says where it failed and what to do."""
+    try:
+        pdf_path.parent.mkdir(parents=True, exist_ok=True)
+        yield
+    except OSError as exc:
+        raise ScrawlError(f"cannot write {pdf_path}: {exc.strerror or exc}; choose another place with -o") from None
 
 
 def _pdf_path(output: Optional[Path], stem: str) -> Path:

@@ -115,3 +115,12 @@ def test_help_starts_without_loading_the_heavy_libraries():
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert result.returncode == 0
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["deck"], ["loot"], ["monsters"]])
+def test_a_pdf_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, capsys, command):
+    (tmp_path / "file").write_text("not a folder")
+    target = tmp_path / "file" / "out.pdf"
+    code, out, err = run(capsys, *command, "-o", target)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"scrawl: error: cannot write {target}: ") and err.rstrip().endswith("choose another place with -o")
