@@ -174,9 +174,7 @@ class SheetLayout:
                                      "r_mm": _mm(c.round_box[2])}} for c in self.rooms],
             "sides": self.sides(),
             "boxes": {name: rect.to_json() for name, rect in self.boxes().items()},
-            "markers": [{"id": m.id, "x_mm": _mm(m.rect.x), "y_mm": _mm(m.rect.y), "size_mm": _mm(m.rect.w)}
-                        for m in self.markers],
-            "qr": {"x_mm": _mm(self.qr.x), "y_mm": _mm(self.qr.y), "size_mm": _mm(self.qr.w)},
+            **printed_codes_json(self.markers, self.qr),
         }
         return {
             "format": FORMAT,
@@ -367,6 +365,13 @@ def _rebuild(map_id: str, seed: int | None, version: int | None) -> DungeonMap |
         except ValueError:
             return None
     return load_map(map_id) if map_id in DESIGNED_MAPS else None
+
+
+def printed_codes_json(markers, qr: Rect) -> dict:
+    """The corner markers and the QR code of a page, as every layout JSON lists them (mm)."""
+    return {"markers": [{"id": m.id, "x_mm": _mm(m.rect.x), "y_mm": _mm(m.rect.y), "size_mm": _mm(m.rect.w)}
+                        for m in markers],
+            "qr": {"x_mm": _mm(qr.x), "y_mm": _mm(qr.y), "size_mm": _mm(qr.w)}}
 
 
 def _mm(value: float) -> float:

@@ -29,7 +29,7 @@ from games.errors import ScrawlError
 from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, load_maker
 from games.maps import Room
 from generator.layout import (FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId,
-                              corner_markers)
+                              corner_markers, printed_codes_json)
 
 GAME = "dungeon-maker"
 MAP_ID = "loot"
@@ -251,9 +251,7 @@ class MakerLayout:
             "loot_rolls": [list(roll) for roll in self.loot.rolls],
             "boxes": {name: rect.to_json() for name, rect in self.boxes.items()},
             "panels": {name: panel.rect.to_json() for name, panel in self.panels.items()},
-            "markers": [{"id": m.id, "x_mm": _mm(m.rect.x), "y_mm": _mm(m.rect.y), "size_mm": _mm(m.rect.w)}
-                        for m in self.markers],
-            "qr": {"x_mm": _mm(self.qr.x), "y_mm": _mm(self.qr.y), "size_mm": _mm(self.qr.w)},
+            **printed_codes_json(self.markers, self.qr),
         }
 
 

@@ -27,7 +27,7 @@ from base64 import b32encode
 from dataclasses import dataclass
 
 from generator.layout import (FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, Marker, Rect, SheetId,
-                              corner_markers, qr_rect)
+                              corner_markers, printed_codes_json, qr_rect)
 
 GAME = "monsters"
 MAP_ID = "roster"           # the QR code's token: ROSTER.<design>.<page>
@@ -241,9 +241,7 @@ class MonsterLayout:
             "bubbles": [b.to_json() for b in self.bubbles()],
             "life": {name: [box.to_json() for box in boxes] for name, boxes in self.life_tracks().items()},
             "fields": {name: rect.to_json() for name, rect in self.fields().items()},
-            "markers": [{"id": m.id, "x_mm": _mm(m.rect.x), "y_mm": _mm(m.rect.y), "size_mm": _mm(m.rect.w)}
-                        for m in self.markers],
-            "qr": {"x_mm": _mm(self.qr.x), "y_mm": _mm(self.qr.y), "size_mm": _mm(self.qr.w)},
+            **printed_codes_json(self.markers, self.qr),
         }
 
 
