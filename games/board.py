@@ -46,11 +46,41 @@ class Drawing:
 
 
 @dataclass(frozen=True)
+class Marks:
+    """What a player marks on an expansion map besides paths (RULES.md section 2): Diamonds and Emeralds
+    crossed out (by number), the halves of the Curse Track filled in (per space, left to right), and the
+    Rune Gates filled in (closed), each named by its side."""
+
+    diamonds: frozenset[int] = frozenset()
+    emeralds: frozenset[int] = frozenset()
+    curse_top: tuple[bool, ...] = ()
+    curse_bottom: tuple[bool, ...] = ()
+    gates: frozenset[frozenset[Room]] = frozenset()
+
+    @property
+    def empty(self) -> bool:
+        return not (self.diamonds or self.emeralds or any(self.curse_top) or any(self.curse_bottom) or self.gates)
+
+    def to_json(self) -> dict:
+        """The ``marks`` object of a scan-result sheet: ``{"diamonds": [1, 3], "emeralds": [], "curse_track":
+        {"top": [true, false], "bottom": [false, false]}, "gates": ["C4-D4"]}``."""
+        return {"diamonds": sorted(self.diamonds), "emeralds": sorted(self.emeralds),
+                "curse_track": {"top": list(self.curse_top), "bottom": list(self.curse_bottom)},
+                "gates": sorted(side_name(side) for side in self.gates)}
+
+
+def side_name(side: frozenset[Room]) -> str:
+    """A side between two rooms as text, the room nearer the top-left first: ``"C4-D4"``."""
+    return "-".join(room.name for room in sorted(side, key=lambda r: (r.row, r.col)))
+
+
+@dataclass(frozen=True)
 class Board:
-    """One player's sheet. ``unusable`` is the tally beside scoring item 6."""
+    """One player's sheet. ``unusable`` is the tally beside scoring item 6; ``marks`` the expansion marks."""
 
     drawings: Mapping[Room, Drawing] = field(default_factory=dict)
     unusable: int = 0
+    marks: Marks = Marks()
 
     def __iter__(self) -> Iterator[tuple[Room, Drawing]]:
         return iter(sorted(self.drawings.items()))
@@ -79,10 +109,13 @@ class Board:
         return {(room, side) for room, side in dungeon.entries if side in self.at(room).exits}
 
     def with_drawing(self, room: Room, drawing: Drawing) -> "Board":
-        return Board({**self.drawings, room: drawing}, self.unusable)
+        return Board({**self.drawings, room: drawing}, self.unusable, self.marks)
 
     def with_tally(self) -> "Board":
-        return Board(dict(self.drawings), self.unusable + 1)
+        return Board(dict(self.drawings), self.unusable + 1, self.marks)
+
+    def with_marks(self, marks: Marks) -> "Board":
+        return Board(dict(self.drawings), self.unusable, marks)
 
     def rooms_json(self) -> dict:
         """The ``rooms`` object of the scan format (CONTRACTS.md section 3)."""

@@ -8,6 +8,11 @@ A map file looks like::
     cols = 8
     entries = ["B1:N", "H3:E", ...]      # room and the outer side its arrow points through
     walls = ["A2-B2", "C3-C4", ...]      # interior sides that are walls
+    # expansion maps only:
+    caves = ["D4:W", ...]                # cave entrances: a room and the wall its arrow points through
+    doors = ["C4-D4:moon", ...]          # Magic Doors: a passage and the die icon that opens it
+    gates = ["B2-B3:fork", ...]          # Rune Gates: a passage and its glyph (each glyph on two gates)
+    curse_spaces = 4                     # Curse Track spaces; Emeralds 1..4 are linked to them
     [rooms]
     B2.items = ["loot"]
 
@@ -22,11 +27,12 @@ from pathlib import Path
 
 from games.datafile import parse_toml, take
 from games.errors import MapError, ScrawlError
-from games.maps import SIDES, DungeonMap, Item, Room, interior_side
+from games.maps import FEATURES, GLYPHS, ICONS, SIDES, DungeonMap, Item, Room, interior_side
 from games.mapcode import decode_map, encode_map
-from games.randommap import LATEST_VERSION, random_map
+from games.randommap import LATEST_VERSION, parse_features, random_map
 
-DESIGNED_MAPS = ("classic",)
+DESIGNED_MAPS = ("classic", "map1", "map2", "map3", "map4", "map5", "map6")
+EXPANSION_NUMBERS = {str(n): f"map{n}" for n in range(1, 7)}   # --map 3 is the designed map "map3"
 
 
 def _template(name: str):
@@ -63,8 +69,9 @@ def parse_map(data: dict, source: str) -> DungeonMap:
     name = field("name", str)
     rows = field("rows", int)
     cols = field("cols", int)
-    for key in sorted(set(data) - {"id", "name", "rows", "cols", "entries", "walls", "rooms"}):
-        problems.append((key, "unknown field (fields: id, name, rows, cols, entries, walls, rooms)"))
+    known = ("id", "name", "rows", "cols", "entries", "walls", "caves", "doors", "gates", "curse_spaces", "rooms")
+    for key in sorted(set(data) - set(known)):
+        problems.append((key, f"unknown field (fields: {', '.join(known)})"))
     size_ok = isinstance(rows, int) and isinstance(cols, int)
 
     def room_in_map(text, path):
@@ -79,8 +86,9 @@ def parse_map(data: dict, source: str) -> DungeonMap:
         return room
 
     entries = set()
-    for i, text in enumerate(field("entries", list, [])):
-        path = f"entries[{i}]"
+    listed_entries = [(f"entries[{i}]", text) for i, text in enumerate(field("entries", list, []))]
+    listed_entries += [(f"caves[{i}]", text) for i, text in enumerate(field("caves", list, []))]
+    for path, text in listed_entries:
         if not isinstance(text, str) or text.count(":") != 1:
             problems.append((path, f"write an entryway as ROOM:SIDE, like 'B1:N', not {text!r}"))
             continue
@@ -109,6 +117,31 @@ def parse_map(data: dict, source: str) -> DungeonMap:
         else:
             walls.add(interior_side(a, b))
 
+    def marked_sides(key: str, names: tuple[str, ...]) -> set:
+        found = set()
+        for i, text in enumerate(field(key, list, [])):
+            path = f"{key}[{i}]"
+            side_text, _, mark = str(text).partition(":")
+            if not isinstance(text, str) or side_text.count("-") != 1 or not mark:
+                problems.append((path, f"write it as ROOM-ROOM:{names[0].upper()}, like 'C4-D4:{names[0]}', "
+                                       f"not {text!r}"))
+                continue
+            if mark.strip() not in names:
+                problems.append((path, f"unknown {mark.strip()!r} (one of: {', '.join(names)})"))
+                continue
+            a, b = (room_in_map(part, path) for part in side_text.split("-"))
+            if a is None or b is None:
+                continue
+            if a.steps_to(b) != 1:
+                problems.append((path, f"{a.name} and {b.name} are not neighbours"))
+            else:
+                found.add((interior_side(a, b), mark.strip()))
+        return found
+
+    doors = marked_sides("doors", ICONS)
+    gates = marked_sides("gates", GLYPHS)
+    curse_spaces = field("curse_spaces", int, 0)
+
     items = []
     for room_text, spec in field("rooms", dict, {}).items():
         base = f"rooms.{room_text}"
@@ -134,31 +167,37 @@ def parse_map(data: dict, source: str) -> DungeonMap:
     if problems:
         raise MapError(source, problems)
     dungeon = DungeonMap(id=map_id, name=name, rows=rows, cols=cols, walls=frozenset(walls),
-                         entries=frozenset(entries), items=tuple(items))
+                         entries=frozenset(entries), items=tuple(items), doors=frozenset(doors),
+                         gates=frozenset(gates), curse_spaces=curse_spaces)
     rule_problems = dungeon.problems()
     if rule_problems:
         raise MapError(source, rule_problems)
     return dungeon
 
 
-def choose_map(name: str, seed: int | None = None) -> DungeonMap:
-    """The map a player asked for: ``classic``, ``random`` (with a seed) or a map file's path.
+def choose_map(name: str, seed: int | None = None, features: str | None = None) -> DungeonMap:
+    """The map a player asked for: ``classic``, an expansion map ``1``..``6``, ``random`` (with a seed, and
+    ``features`` like ``"diamonds,caves"`` for an expansion map) or a map file's path.
 
     Raises ``ScrawlError`` (``MapError`` for a broken file) with a message that says what to ask for instead.
     """
     if name == "random":
         if seed is None:
             raise ScrawlError("a random map needs a seed")
-        return random_map(seed)
+        try:
+            return random_map(seed, LATEST_VERSION, parse_features(features or ""))
+        except ValueError as exc:
+            raise ScrawlError(str(exc)) from None
+    if features:
+        raise ScrawlError(f"--features only applies to --map random (the {name} map has its own features)")
     if seed is not None:
         raise ScrawlError(f"--seed only applies to --map random (the {name} map is always the same)")
+    name = EXPANSION_NUMBERS.get(name, name)
     if name in DESIGNED_MAPS:
         return load_map(name)
     if name.endswith(".toml") or Path(name).is_file():
         return load_map(Path(name))
-    if name in ("1", "2", "3", "4", "5", "6"):
-        raise ScrawlError(f"expansion map {name} is not in this release yet: use --map classic or --map random")
-    raise ScrawlError(f"unknown map {name!r}: use --map classic, --map random or --map FILE.toml")
+    raise ScrawlError(f"unknown map {name!r}: use --map classic, --map 1 to 6, --map random or --map FILE.toml")
 
 
 def map_reference(dungeon: DungeonMap) -> dict:
@@ -166,6 +205,8 @@ def map_reference(dungeon: DungeonMap) -> dict:
     ref = {"id": dungeon.id, "seed": dungeon.seed}
     if dungeon.seed is not None:
         ref["version"] = dungeon.version
+        if dungeon.features:
+            ref["features"] = [name for name in FEATURES if name in dungeon.features]
     elif dungeon.id not in DESIGNED_MAPS:
         ref["name"] = dungeon.name
         ref["code"] = encode_map(dungeon)
@@ -190,10 +231,14 @@ def map_from_reference(ref) -> DungeonMap:
         version = ref.get("version", LATEST_VERSION)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ScrawlError(f"a random map needs its seed, a whole number like {{\"id\": \"random\", \"seed\": 42}}, not {seed!r}")
+        features = ref.get("features") or []
+        if not isinstance(features, list) or not all(isinstance(name, str) for name in features):
+            raise ScrawlError(f"map.features should be a list like [\"diamonds\", \"caves\"], not {features!r}")
         try:
-            return random_map(seed, version)
+            return random_map(seed, version, frozenset(features))
         except ValueError as exc:
             raise ScrawlError(str(exc)) from None
+    map_id = EXPANSION_NUMBERS.get(map_id, map_id)
     if map_id in DESIGNED_MAPS:
         return load_map(map_id)
     raise ScrawlError(f"unknown map {map_id!r}: use \"classic\", \"random\" with a seed, or give the map's \"code\"")

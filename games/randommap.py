@@ -11,26 +11,56 @@ Every map keeps these promises (checked by the tests over many seeds):
 - 15-30% of interior sides are walls;
 - items spread over the map: no quadrant with more than two loot, a weapon
   never next to (or diagonal to) its own monster, the dragon off the border.
+
+Expansion maps (``features``, any of ``games.maps.FEATURES``) are the plain map
+of the same seed and version with the expansion elements added by a second,
+separately seeded step, so the promises above still hold, and also:
+- cave entrances (2) on interior walls, never in a room with an entryway or
+  next to one;
+- the six Diamonds, the Skull and its four coins, and one Emerald for each of
+  the four Curse Track spaces in rooms of their own, no two Diamonds touching,
+  no coin touching the Skull;
+- Magic Doors (4, every die icon at least once) and Rune Gates (two pairs) on
+  passages, never two on the sides of one room.
 """
 from __future__ import annotations
 
 import math
 import random
 
-from games.maps import ENTRY_COUNT, LETTERS, LOOT_COUNT, STEP, DungeonMap, Item, Room
+from dataclasses import replace
+
+from games.maps import (DIAMOND_COUNT, ENTRY_COUNT, FEATURES, GLYPHS, ICONS, LETTERS, LOOT_COUNT, STEP,
+                        DungeonMap, Item, Room, interior_side)
 
 LATEST_VERSION = 1
 SIZE = 8
 WALL_SHARE = (0.15, 0.30)
 
 
-def random_map(seed: int, version: int = LATEST_VERSION) -> DungeonMap:
-    """The random map for ``seed`` made by algorithm ``version``. Same seed, same map."""
+def random_map(seed: int, version: int = LATEST_VERSION, features=()) -> DungeonMap:
+    """The random map for ``seed`` made by algorithm ``version``, with the expansion ``features`` asked for.
+    Same seed and features, same map."""
     if version not in _ALGORITHMS:
         raise ValueError(f"unknown random-map version {version} (known: {', '.join(map(str, _ALGORITHMS))})")
-    if not isinstance(seed, int) or seed < 0:
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"a map seed is a whole number from 0, not {seed!r}")
-    return _ALGORITHMS[version](seed)
+    unknown = sorted(set(features) - set(FEATURES))
+    if unknown:
+        raise ValueError(f"unknown map feature {unknown[0]!r} (features: {', '.join(FEATURES)})")
+    plain = _ALGORITHMS[version](seed)
+    if not features:
+        return plain
+    return _FEATURE_ALGORITHMS[version](plain, frozenset(features))
+
+
+def parse_features(text: str) -> frozenset[str]:
+    """``"diamonds,caves"`` as a feature set. Raises ``ValueError`` naming the known features."""
+    names = frozenset(part.strip().lower() for part in str(text).split(",") if part.strip())
+    unknown = sorted(names - set(FEATURES))
+    if unknown:
+        raise ValueError(f"unknown map feature {unknown[0]!r}: choose from {','.join(FEATURES)}")
+    return names
 
 
 def quadrant(dungeon: DungeonMap, room: Room) -> tuple[bool, bool]:
@@ -142,3 +172,92 @@ def _v1_try_items(blank: DungeonMap, rng: random.Random) -> dict | None:
 
 
 _ALGORITHMS = {1: _v1}
+
+
+# -- expansion features, version 1 ----------------------------------------------
+# Frozen like _v1: changing anything below changes the maps of printed sheets.
+
+CAVES = 2
+SKULL_COIN_COUNT = 4
+CURSE_SPACE_COUNT = 4
+DOOR_COUNT = 4
+GATE_PAIRS = 2
+
+
+def _v1_features(plain: DungeonMap, features: frozenset[str]) -> DungeonMap:
+    names = ",".join(name for name in FEATURES if name in features)
+    rng = random.Random(f"dungeon-scrawl/random-map/v1/features/{names}/{plain.seed}")
+    while True:
+        made = _v1_try_features(plain, features, rng)
+        if made is not None:
+            return made
+
+
+def _v1_try_features(plain: DungeonMap, features: frozenset[str], rng: random.Random) -> DungeonMap | None:
+    entries = set(plain.entries)
+    entry_rooms = {room for room, _ in entries}
+    if "caves" in features:
+        walls = [(room, side) for room in plain.rooms() for side in "NESW"
+                 if plain.contains(room.neighbour(side)) and interior_side(room, room.neighbour(side)) in plain.walls]
+        rng.shuffle(walls)
+        for room, side in walls:
+            if sum(1 for r, _ in entries if plain.contains(r.neighbour(_))) == CAVES:
+                break
+            if any(room.steps_to(other) <= 1 for other in entry_rooms):
+                continue
+            entries.add((room, side))
+            entry_rooms.add(room)
+    placed = dict(plain.items)
+    free = [room for room in plain.rooms() if room not in placed]
+
+    def pick(allowed) -> Room | None:
+        pool = [room for room in free if room not in placed and allowed(room)]
+        if not pool:
+            return None
+        room = rng.choice(pool)
+        return room
+
+    wanted: list[tuple[Item, object]] = []
+    if "diamonds" in features:
+        wanted += [(Item("diamond", str(n)), "diamond") for n in range(1, DIAMOND_COUNT + 1)]
+    if "skull" in features:
+        wanted += [(Item("skull"), None)] + [(Item("skull_coin"), "coin")] * SKULL_COIN_COUNT
+    curse_spaces = CURSE_SPACE_COUNT if "emeralds" in features else 0
+    wanted += [(Item("emerald", str(n)), None) for n in range(1, curse_spaces + 1)]
+    for item, rule in wanted:
+        if rule == "diamond":
+            room = pick(lambda r: not any(touching(r, o) for o, it in placed.items() if it.kind == "diamond"))
+        elif rule == "coin":
+            skull = next(o for o, it in placed.items() if it.kind == "skull")
+            room = pick(lambda r: not touching(r, skull))
+        else:
+            room = pick(lambda r: True)
+        if room is None:
+            return None
+        placed[room] = item
+
+    passages = [side for side in plain.interior_sides() if side not in plain.walls]
+    rng.shuffle(passages)
+    used_rooms: set[Room] = set()
+    doors, gates = set(), set()
+    marks = []
+    if "doors" in features:
+        icons = list(ICONS) + [rng.choice(ICONS) for _ in range(DOOR_COUNT - len(ICONS))]
+        rng.shuffle(icons)
+        marks += [("door", icon) for icon in icons]
+    if "runes" in features:
+        glyphs = rng.sample(GLYPHS, GATE_PAIRS)
+        marks += [("gate", glyph) for glyph in glyphs for _ in range(2)]
+    for kind, mark in marks:
+        side = next((s for s in passages if not (s & used_rooms)), None)
+        if side is None:
+            return None
+        passages.remove(side)
+        used_rooms |= side
+        (doors if kind == "door" else gates).add((side, mark))
+    made = replace(plain, entries=frozenset(entries), items=tuple(placed.items()), doors=frozenset(doors),
+                   gates=frozenset(gates), curse_spaces=curse_spaces, features=features)
+    return made if not made.problems() else None
+
+
+_FEATURE_ALGORITHMS = {1: _v1_features}

@@ -21,8 +21,21 @@ SCORE_ITEMS: tuple[tuple[int, str, str], ...] = (
     (5, "Untouched entries", "+1 for each entry arrow your path never links to"),
     (6, "Lost segments", "-2 per tally: a segment you could not draw"),
     (7, "Traps sprung", "-3 per tally: a trap that caught you"),
+    # Expansion maps (RULES.md section 2): printed, and scored, only on maps that have the element.
+    (8, "Diamonds", "+1 for each crossed-out Diamond you entered; each one you entered that is not crossed "
+                    "out scores the number of Diamonds not crossed out"),
+    (9, "Skull Coins", "+5 for each Skull Coin you entered, if you entered the Skull's room"),
+    (10, "Emeralds", "+2 for each Emerald you entered that is not cursed, -2 for each cursed one"),
 )
 LABELS = {number: label for number, label, _ in SCORE_ITEMS}
+EXPANSION_ITEMS = {8: "diamonds", 9: "skull", 10: "emeralds"}   # item -> the map feature it needs
+
+
+def score_items(dungeon: DungeonMap) -> tuple[tuple[int, str, str], ...]:
+    """The scoring items of this map's sheet, in printed order: 1-7, then 8-10 where the map has them."""
+    features = dungeon.expansion_features()
+    return tuple(entry for entry in SCORE_ITEMS
+                 if entry[0] not in EXPANSION_ITEMS or EXPANSION_ITEMS[entry[0]] in features)
 
 
 @dataclass(frozen=True)

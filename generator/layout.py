@@ -13,11 +13,12 @@ import math
 import re
 from dataclasses import dataclass
 
-from games.maps import SIDES, STEP, DungeonMap, Room
+from games.maps import FEATURES, SIDES, STEP, DungeonMap, Room
 from games.mapcode import decode_map, encode_map, map_check
 from games.mapfile import DESIGNED_MAPS, load_map
 from games.randommap import random_map
-from games.scoring import SCORE_ITEMS
+from games.board import side_name
+from games.scoring import score_items
 
 FORMAT = "scrawl.sheet-layout/1"
 LAYOUT_VERSION = 1
@@ -33,6 +34,15 @@ HEADER_BOTTOM = MARGIN + 26.0
 LABEL_BAND = 4.0      # column letters and row numbers
 ARROW_BAND = 6.5      # entry arrows, between the labels and the grid
 RULER_LENGTH = 50.0
+# Expansion maps.
+MARK_SHARE = 0.27     # a Diamond's or Emerald's box, as a share of the room, in its lower-right corner
+MARK_INSET = 0.06
+CAVE_ARROW = 0.3      # a cave entrance's arrow, as a share of the room
+GATE_RADIUS = 0.17    # a Rune Gate's circle (filled in to close it), as a share of the room
+DOOR_RADIUS = 0.15
+DIE_BAND = 17.0       # the band under the map holding the die legend and the Curse Track
+CURSE_SPACE_W = 10.0
+CURSE_TITLE_W = 16.0
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,7 @@ class RoomCell:
     items: tuple[str, ...]
     round_box: tuple[float, float, float]   # centre x, centre y, radius
     icon: Rect | None                        # where the item's picture is printed
+    mark: Rect | None = None                 # a Diamond or Emerald, in the lower-right corner: crossed out there
 
     def side_ends(self, side: str) -> tuple[float, float, float, float]:
         """The two ends of one side of the room: x1, y1, x2, y2."""
@@ -104,6 +115,38 @@ class EntryArrow:
     side: str
     tip: tuple[float, float]
     tail: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class SideMark:
+    """A Magic Door (``what`` is its die icon) or a Rune Gate (its glyph) on a passage, centred on the side.
+
+    A gate's circle is what a player fills in to close it; ``radius`` is that circle's."""
+
+    side: frozenset[Room]
+    kind: str            # "magic_door" or "rune_gate"
+    what: str
+    centre: tuple[float, float]
+    radius: float
+    across: str          # "x" when the side is vertical (the path crosses it left-right), "y" when horizontal
+
+    @property
+    def name(self) -> str:
+        return side_name(self.side)
+
+    def to_json(self) -> dict:
+        return {"id": self.name, "kind": self.kind, ("glyph" if self.kind == "rune_gate" else "icon"): self.what,
+                "cx_mm": _mm(self.centre[0]), "cy_mm": _mm(self.centre[1]), "r_mm": _mm(self.radius)}
+
+
+@dataclass(frozen=True)
+class CurseSpace:
+    """One space of the Curse Track: its two halves, filled in from the die, and its Emerald's room."""
+
+    number: int
+    top: Rect
+    bottom: Rect
+    emerald_room: str
 
 
 @dataclass(frozen=True)
@@ -141,25 +184,56 @@ class SheetLayout:
     score_lines: tuple[ScoreLine, ...]
     total: Rect
     ruler: Rect
+    # Expansion maps (RULES.md section 2); empty on a plain map.
+    side_marks: tuple[SideMark, ...] = ()
+    die_legend: Rect | None = None           # the die's six faces and what they do on this map
+    curse_box: Rect | None = None            # the Curse Track, with its title
+    curse: tuple[CurseSpace, ...] = ()
 
     def room_cell(self, name: str) -> RoomCell:
         room = Room.parse(name)
         return self.rooms[(room.row - 1) * self.dungeon.cols + room.col - 1]
 
+    def score_line(self, item: int) -> ScoreLine:
+        """The printed line of scoring item ``item`` (1-10)."""
+        return next(line for line in self.score_lines if line.item == item)
+
+    def gates(self) -> tuple[SideMark, ...]:
+        return tuple(mark for mark in self.side_marks if mark.kind == "rune_gate")
+
+    def doors(self) -> tuple[SideMark, ...]:
+        return tuple(mark for mark in self.side_marks if mark.kind == "magic_door")
+
     def sides(self) -> list[dict]:
         """Every side of every room that is not a plain wall (CONTRACTS.md section 2)."""
-        return [{"room": cell.room.name, "side": side, "kind": self.dungeon.side_kind(cell.room, side)}
-                for cell in self.rooms for side in SIDES
-                if self.dungeon.side_kind(cell.room, side) != "wall"]
+        out = []
+        for cell in self.rooms:
+            for side in SIDES:
+                kind = self.dungeon.side_kind(cell.room, side)
+                if kind == "wall":
+                    continue
+                if kind == "passage" and self.dungeon.door_at(cell.room, side):
+                    kind = f"magic_door:{self.dungeon.door_at(cell.room, side)}"
+                elif kind == "passage" and self.dungeon.gate_at(cell.room, side):
+                    kind = f"rune_gate:{self.dungeon.gate_at(cell.room, side)}"
+                out.append({"room": cell.room.name, "side": side, "kind": kind})
+        return out
 
     def boxes(self) -> dict[str, Rect]:
-        """Named boxes players write in: tallies, counts, points, total, name."""
-        boxes = {"unusable_tally": self.score_lines[5].tally, "trap_tally": self.score_lines[6].tally}
+        """Named boxes players write in: tallies, counts, points, total, name, and the Curse Track's halves."""
+        boxes = {"unusable_tally": self.score_line(6).tally, "trap_tally": self.score_line(7).tally}
         for line in self.score_lines:
             boxes[f"count_{line.item}"] = line.count
             boxes[f"points_{line.item}"] = line.points
         boxes["total"] = self.total
         boxes["name"] = self.name_line
+        if self.curse_box is not None:
+            boxes["curse_track"] = self.curse_box
+            for space in self.curse:
+                boxes[f"curse_{space.number}_top"] = space.top
+                boxes[f"curse_{space.number}_bottom"] = space.bottom
+        if self.die_legend is not None:
+            boxes["die_legend"] = self.die_legend
         return boxes
 
     def to_json(self, players: int = 1) -> dict:
@@ -170,9 +244,11 @@ class SheetLayout:
                        **{k: v for k, v in c.rect.to_json().items()},
                        "items": list(c.items),
                        **({"icon": c.icon.to_json()} if c.icon else {}),
+                       **({"mark": c.mark.to_json()} if c.mark else {}),
                        "round_box": {"cx_mm": _mm(c.round_box[0]), "cy_mm": _mm(c.round_box[1]),
                                      "r_mm": _mm(c.round_box[2])}} for c in self.rooms],
             "sides": self.sides(),
+            **({"side_marks": [mark.to_json() for mark in self.side_marks]} if self.side_marks else {}),
             "boxes": {name: rect.to_json() for name, rect in self.boxes().items()},
             **printed_codes_json(self.markers, self.qr),
         }
@@ -182,7 +258,9 @@ class SheetLayout:
             "layout_version": LAYOUT_VERSION,
             "map": {"id": dungeon.id, "name": dungeon.name, "seed": dungeon.seed, "version": dungeon.version,
                     "rows": dungeon.rows, "cols": dungeon.cols, "code": encode_map(dungeon),
-                    "check": map_check(dungeon)},
+                    "check": map_check(dungeon),
+                    **({"features": [f for f in FEATURES if f in dungeon.expansion_features()],
+                        "curse_spaces": dungeon.curse_spaces} if dungeon.expansion_features() else {})},
             "page": {"paper": self.paper, "width_mm": self.width, "height_mm": self.height},
             "marker_dictionary": MARKER_DICTIONARY,
             "pages": [{"page": n, "player": n, "qr_text": self.sheet_id(n).qr_text(), **page_common}
@@ -215,13 +293,15 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     width, height = PAPERS[paper]
     rows, cols = dungeon.rows, dungeon.cols
     ruler_top = height - MARGIN - 5.0
-    lines = len(SCORE_ITEMS) + 1  # the seven items and the total
+    items = score_items(dungeon)
+    lines = len(items) + 1  # the scoring items and the total
     score_title = 5.0
+    die_band = DIE_BAND if dungeon.needs_die else 0.0
 
     # The largest room (up to 20 mm) that leaves the scoring section lines of 5.5 mm or more.
     grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
     below_grid = ARROW_BAND + 3.5
-    free_height = ruler_top - 2.0 - grid_top - below_grid - score_title - lines * 5.5
+    free_height = ruler_top - 2.0 - grid_top - below_grid - die_band - score_title - lines * 5.5
     free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0)
     room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
     grid = Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
@@ -234,15 +314,31 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
         icon_size = 0.56 * room
         cx, cy = rect.x + 0.58 * room, rect.y + 0.58 * room   # a little right of and below the centre
         icon = Rect(cx - icon_size / 2, cy - icon_size / 2, icon_size, icon_size) if item else None
+        mark = None
+        if item is not None and item.kind in item.CROSSABLE:
+            # Crossed out by the player, so kept clear of the path's lines through the room's middle and of
+            # a corner segment's curve: in the lower-right corner.
+            icon, side = None, MARK_SHARE * room
+            mark = Rect(rect.right - MARK_INSET * room - side, rect.bottom - MARK_INSET * room - side, side, side)
         rooms.append(RoomCell(r, rect, (item.name,) if item else (),
-                              (rect.x + radius + 1.1, rect.y + radius + 1.1, radius), icon))
+                              (rect.x + radius + 1.1, rect.y + radius + 1.1, radius), icon, mark))
     cell = {c.room: c for c in rooms}
     arrows = []
     for r, side in sorted(dungeon.entries):
         mx, my = cell[r].side_midpoint(side)
         dc, dr = STEP[side]
-        arrows.append(EntryArrow(r, side, (mx + dc * 0.8, my + dr * 0.8),
-                                 (mx + dc * (ARROW_BAND - 0.3), my + dr * (ARROW_BAND - 0.3))))
+        # A cave entrance's arrow lies in the room beyond its wall, where no path can end (it is a wall there).
+        length = ARROW_BAND - 0.3 if not dungeon.contains(r.neighbour(side)) else CAVE_ARROW * room
+        arrows.append(EntryArrow(r, side, (mx + dc * 0.8, my + dr * 0.8), (mx + dc * length, my + dr * length)))
+    side_marks = []
+    for kind, marks in (("magic_door", dungeon.doors), ("rune_gate", dungeon.gates)):
+        for side, what in sorted(marks, key=lambda pair: side_name(pair[0])):
+            first, second = sorted(side)
+            x1, y1 = cell[first].rect.centre
+            x2, y2 = cell[second].rect.centre
+            radius = (GATE_RADIUS if kind == "rune_gate" else DOOR_RADIUS) * room
+            side_marks.append(SideMark(side, kind, what, ((x1 + x2) / 2, (y1 + y2) / 2), radius,
+                                       "x" if first.row == second.row else "y"))
     label_offset = ARROW_BAND + LABEL_BAND / 2
     col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
     row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
@@ -253,13 +349,28 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     header = Rect(inner_left, MARGIN, qr.x - 4.0 - inner_left, HEADER_BOTTOM - MARGIN)
     name_line = Rect(header.x + 22.0, HEADER_BOTTOM - 6.0, header.w - 22.0 - 34.0, 5.0)
 
-    score_top = grid.bottom + below_grid
+    die_legend = curse_box = None
+    curse = []
+    if die_band:
+        band = Rect(grid.x, grid.bottom + below_grid, grid.w, die_band - 2.0)
+        track_w = dungeon.curse_spaces * CURSE_SPACE_W + (CURSE_TITLE_W if dungeon.curse_spaces else 0.0)
+        die_legend = Rect(band.x, band.y, band.w - track_w - (4.0 if track_w else 0.0), band.h)
+        if dungeon.curse_spaces:
+            curse_box = Rect(band.right - track_w, band.y, track_w, band.h)
+            emeralds = {item.number: room.name for room, item in dungeon.rooms_with("emerald")}
+            half = (band.h - 4.0) / 2          # 4 mm for the space numbers under the track
+            for k in range(1, dungeon.curse_spaces + 1):
+                x = curse_box.x + CURSE_TITLE_W + (k - 1) * CURSE_SPACE_W + 0.6
+                w = CURSE_SPACE_W - 1.2
+                curse.append(CurseSpace(k, Rect(x, band.y, w, half), Rect(x, band.y + half, w, half),
+                                        emeralds.get(k, "")))
+    score_top = grid.bottom + below_grid + die_band
     line_h = min(7.0, (ruler_top - 2.0 - score_top - score_title) / lines)
     score_area = Rect(grid.x, score_top, grid.w, score_title + lines * line_h)
     box_h = line_h - 1.2
     points_w, count_w, tally_w = 13.0, 11.0, 40.0
     score_lines = []
-    for i, (number, label, rule) in enumerate(SCORE_ITEMS):
+    for i, (number, label, rule) in enumerate(items):
         row = Rect(grid.x, score_top + score_title + i * line_h, grid.w, line_h)
         inner_y = row.y + 0.6
         points = Rect(row.right - points_w, inner_y, points_w, box_h)
@@ -269,19 +380,21 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
         text_right = (tally.x if tally else count.x) - 2.0
         text = Rect(badge.right + 2.0, inner_y, text_right - badge.right - 2.0, box_h)
         score_lines.append(ScoreLine(number, label, rule, row, badge, text, tally, count, points))
-    total_y = score_top + score_title + len(SCORE_ITEMS) * line_h + 0.6
+    total_y = score_top + score_title + len(items) * line_h + 0.6
     total = Rect(grid.right - points_w - 4.0, total_y, points_w + 4.0, box_h)
     ruler = Rect(width / 2 - RULER_LENGTH + 8.0, height - MARGIN - 5.0, RULER_LENGTH, 5.0)
 
     return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
                        grid=grid, rooms=tuple(rooms), arrows=tuple(arrows), col_labels=col_labels,
                        row_labels=row_labels, header=header, name_line=name_line, qr=qr, markers=markers,
-                       score_area=score_area, score_lines=tuple(score_lines), total=total, ruler=ruler)
+                       score_area=score_area, score_lines=tuple(score_lines), total=total, ruler=ruler,
+                       side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box, curse=tuple(curse))
 
 
 # -- the QR code: which sheet this is -------------------------------------------
 
 _QR_PREFIX = "DS"
+FEATURE_LETTERS = {"diamonds": "D", "caves": "C", "doors": "O", "skull": "K", "emeralds": "E", "runes": "R"}
 
 
 @dataclass(frozen=True)
@@ -297,6 +410,7 @@ class SheetId:
 
         DS/L1/DOODLES/A4/P1/CLASSIC/K7Q2
         DS/L1/DOODLES/LETTER/P2/RANDOM.1.42/Q2VN
+        DS/L1/DOODLES/A4/P1/RANDOM.1.42.DCOKER/X3PA     (a random expansion map: its feature letters)
         DS/L1/DOODLES/A4/P1/MY-MAP/Z4XA/C54BCC...
     """
 
@@ -309,11 +423,14 @@ class SheetId:
     check: str
     map_code: str | None = None
     layout_version: int = LAYOUT_VERSION
+    features: frozenset[str] = frozenset()
 
     def qr_text(self) -> str:
         token = self.map_id.upper()
         if self.seed is not None:
             token += f".{self.map_version}.{self.seed}"
+            if self.features:
+                token += "." + "".join(FEATURE_LETTERS[name] for name in FEATURES if name in self.features)
         parts = [_QR_PREFIX, f"L{self.layout_version}", self.game.upper(), self.paper.upper(),
                  f"P{self.player}", token, self.check]
         return "/".join(parts + ([self.map_code] if self.map_code else []))
@@ -325,31 +442,34 @@ class SheetId:
         if len(parts) not in (7, 8) or parts[0] != _QR_PREFIX:
             raise ValueError(f"not a dungeon-scrawl sheet code: {text[:40]!r}")
         layout, game, paper, player, token, check = parts[1:7]
-        match = re.fullmatch(r"([A-Z][A-Z0-9-]*)(?:\.(\d+)\.(\d+))?", token)
+        match = re.fullmatch(r"([A-Z][A-Z0-9-]*)(?:\.(\d+)\.(\d+)(?:\.([DCOKER]+))?)?", token)
         if not (re.fullmatch(r"L\d+", layout) and re.fullmatch(r"P\d+", player) and match
                 and re.fullmatch(r"[A-Z2-7]{4}", check)):
             raise ValueError(f"damaged dungeon-scrawl sheet code: {text[:40]!r}")
         if paper.lower() not in PAPERS:
             raise ValueError(f"sheet code names an unknown paper {paper!r}")
-        map_id, version, seed = match.groups()
+        map_id, version, seed, letters = match.groups()
+        features = frozenset(name for name, letter in FEATURE_LETTERS.items() if letter in (letters or ""))
         return cls(game=game.lower(), paper=paper.lower(), player=int(player[1:]), map_id=map_id.lower(),
                    seed=int(seed) if seed else None, map_version=int(version) if version else None,
-                   check=check, map_code=parts[7] if len(parts) == 8 else None, layout_version=int(layout[1:]))
+                   check=check, map_code=parts[7] if len(parts) == 8 else None, layout_version=int(layout[1:]),
+                   features=features)
 
     @classmethod
     def for_sheet(cls, dungeon: DungeonMap, paper: str, player: int) -> "SheetId":
         """The code printed on a sheet of ``dungeon``; the whole map goes in only if it cannot be rebuilt."""
-        rebuilt = _rebuild(dungeon.id, dungeon.seed, dungeon.version)
+        rebuilt = _rebuild(dungeon.id, dungeon.seed, dungeon.version, dungeon.features)
         code = None if rebuilt is not None and rebuilt == dungeon else encode_map(dungeon)
         return cls(game=GAME, paper=paper, player=player, map_id=dungeon.id, seed=dungeon.seed,
-                   map_version=dungeon.version, check=map_check(dungeon), map_code=code)
+                   map_version=dungeon.version, check=map_check(dungeon), map_code=code,
+                   features=dungeon.features if dungeon.seed is not None else frozenset())
 
     def dungeon(self) -> DungeonMap:
         """The map this sheet was printed with. Raises ``ValueError`` if this release cannot rebuild it."""
         if self.map_code:
             dungeon = decode_map(self.map_code, map_id=self.map_id, name=self.map_id)
         else:
-            dungeon = _rebuild(self.map_id, self.seed, self.map_version)
+            dungeon = _rebuild(self.map_id, self.seed, self.map_version, self.features)
             if dungeon is None:
                 raise ValueError(f"this sheet's map {self.map_id!r} is not one this release knows")
         if map_check(dungeon) != self.check:
@@ -357,11 +477,11 @@ class SheetId:
         return dungeon
 
 
-def _rebuild(map_id: str, seed: int | None, version: int | None) -> DungeonMap | None:
-    """A designed map by id, or a random map by seed and version; None if neither applies."""
+def _rebuild(map_id: str, seed: int | None, version: int | None, features=frozenset()) -> DungeonMap | None:
+    """A designed map by id, or a random map by seed, version and features; None if neither applies."""
     if seed is not None:
         try:
-            return random_map(seed, version)
+            return random_map(seed, version, features)
         except ValueError:
             return None
     return load_map(map_id) if map_id in DESIGNED_MAPS else None

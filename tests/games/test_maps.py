@@ -63,8 +63,8 @@ def test_problems_lists_every_broken_map_rule(classic):
     )
     problems = dict(broken.problems())
     messages = " | ".join(f"{k}: {v}" for k, v in broken.problems())
-    assert "5 entryways; a map has exactly 6" in messages
-    assert "D4:N is not on the map's outer edge" in messages
+    assert "4 entryways on the outer edge; a map has exactly 6" in messages
+    assert "D4:N is a passage; a cave entrance stands on a wall inside the map" in messages
     assert "rooms.B2.items" in problems and "2 items" in problems["rooms.B2.items"]
     assert "the map has 2 dragon, it needs 1" in messages
 

@@ -1,0 +1,108 @@
+"""The expansion maps' die (``templates/die.toml``) and what its rolls do: Diamonds, doors, the Curse Track.
+
+A roll is the number on the face that came up (1-6); its icon comes from the
+die's data. ``curse_track`` fills the track from a list of rolls as RULES.md
+section 2 says: a skull fills the bottom half of the next space from the right,
+a dragon the top half of the next space from the left, a moon nothing, and a
+full half-row takes no more.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from games.datafile import parse_toml, take
+from games.errors import ScrawlError, TemplateError
+from games.maps import ICONS
+
+DIE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Die:
+    name: str
+    faces: tuple[tuple[int, str], ...]     # (number, icon), in face order
+
+    def icon(self, number: int) -> str:
+        """The icon on the face with ``number``."""
+        return dict(self.faces)[number]
+
+    def roll(self, rng: random.Random) -> int:
+        return rng.choice(self.faces)[0]
+
+
+def parse_die(data: dict, source: str) -> Die:
+    """A die from parsed TOML. Raises ``TemplateError`` listing every problem."""
+    problems: list[tuple[str, str]] = []
+    name = take(problems, data, "name", str, "name")
+    take(problems, data, "id", str, "id")
+    faces = []
+    for i, face in enumerate(take(problems, data, "faces", list, "faces", [])):
+        path = f"faces[{i}]"
+        if not isinstance(face, dict):
+            problems.append((path, f"should be a table like {{number = 1, icon = \"skull\"}}, not {face!r}"))
+            continue
+        number = take(problems, face, "number", int, f"{path}.number")
+        icon = take(problems, face, "icon", str, f"{path}.icon")
+        if isinstance(icon, str) and icon not in ICONS:
+            problems.append((f"{path}.icon", f"unknown icon {icon!r} (one of: {', '.join(ICONS)})"))
+        faces.append((number, icon))
+    numbers = [number for number, _ in faces]
+    if not problems and sorted(numbers) != [1, 2, 3, 4, 5, 6]:
+        problems.append(("faces", f"the faces are numbered {numbers}; the die has the numbers 1-6, each once"))
+    if problems:
+        raise TemplateError(source, problems)
+    return Die(name=name, faces=tuple(faces))
+
+
+@lru_cache(maxsize=None)
+def load_die() -> Die:
+    """The project's die, ``templates/die.toml``."""
+    source = "die.toml"
+    raw = resources.files("templates").joinpath("die.toml").read_text(encoding="utf-8")
+    return parse_die(parse_toml(raw, source), source)
+
+
+def roll_rounds(seed: int, rounds: int, die: Die | None = None) -> tuple[int, ...]:
+    """The die rolled once a round for ``rounds`` rounds, seeded: the same seed gives the same rolls."""
+    die = die or load_die()
+    rng = random.Random(f"dungeon-scrawl/die/v{DIE_VERSION}/{seed}")
+    return tuple(die.roll(rng) for _ in range(rounds))
+
+
+def parse_rolls(text: str, rounds: int | None = None) -> tuple[int, ...]:
+    """``"3,5,1"`` as rolls. Raises ``ScrawlError`` with a line saying how to write them."""
+    parts = [part.strip() for part in str(text).replace(" ", ",").split(",") if part.strip()]
+    if not parts or any(not part.isdigit() or not 1 <= int(part) <= 6 for part in parts):
+        raise ScrawlError(f"rolls should be the die's numbers 1-6 in round order, like 3,5,1,6,2,2,4; not {text!r}")
+    if rounds is not None and len(parts) > rounds:
+        raise ScrawlError(f"{len(parts)} rolls given, but a game has {rounds} rounds: give one roll a round")
+    return tuple(int(part) for part in parts)
+
+
+@dataclass(frozen=True)
+class CurseTrack:
+    """Which halves of each Curse Track space are filled, spaces left to right."""
+
+    top: tuple[bool, ...]
+    bottom: tuple[bool, ...]
+
+    def cursed(self) -> tuple[int, ...]:
+        """The spaces (numbered from 1, left to right) with both halves filled: their Emeralds are cursed."""
+        return tuple(i + 1 for i, (t, b) in enumerate(zip(self.top, self.bottom)) if t and b)
+
+    def to_json(self) -> dict:
+        return {"top": list(self.top), "bottom": list(self.bottom)}
+
+
+def curse_track(rolls, spaces: int, die: Die | None = None) -> CurseTrack:
+    """The Curse Track after these rolls (RULES.md section 2)."""
+    die = die or load_die()
+    dragons = sum(1 for roll in rolls if die.icon(roll) == "dragon")
+    skulls = sum(1 for roll in rolls if die.icon(roll) == "skull")
+    top = tuple(i < dragons for i in range(spaces))                 # from the left
+    bottom = tuple(spaces - 1 - i < skulls for i in range(spaces))  # from the right
+    return CurseTrack(top, bottom)
+
