@@ -25,6 +25,7 @@ EXAMPLES = """\
   scrawl sheet --map random --seed 1234
   scrawl deck                           the 36-card dungeon deck to print and cut
   scrawl deal                           no printer? a shuffled deck, round by round
+  scrawl sight --map 3 C4 F7            line of sight: does C4 see F7?
   scrawl scan photos/*.jpg              score a game from phone photos of the sheets
   scrawl score game.json                score sheets typed in by hand
   scrawl loot --count 4                 Dungeon Maker sheets with random loot
@@ -205,6 +206,79 @@ def deal(
         typer.echo(json.dumps(game.to_json(), indent=1))
     else:
         typer.echo(deal_table(game, replay=f"scrawl deal --seed {seed}{' --solo' if solo else ''}"))
+
+
+SIGHT_EXAMPLES = """\
+[bold]Examples[/bold]
+
+  scrawl sight C4 F7                    does C4 see F7 on the classic map? why (not)?
+  scrawl sight C4                       every room C4 sees, marked on a picture of the map
+  scrawl sight --map random --seed 1234 B2 G7
+  scrawl sight --map 3 C4 --json        the answer as JSON, for scripts
+
+The line runs from the centre of one room to the centre of the other. Only
+walls and Magic Doors block it; Rune Gates are bars you see through; a cave
+entrance is drawn on a wall, and the wall still blocks.
+
+A line that passes exactly through a corner where sides meet sees past it if
+it could slip by on one side or the other without crossing a wall or door:
+two walls meeting on one side of the corner do not block it, walls on both
+sides do.
+"""
+
+
+@app.command(epilog=SIGHT_EXAMPLES)
+def sight(
+    rooms: Annotated[list[str], typer.Argument(
+        metavar="ROOM", help="One room: every room it sees. Two rooms: does the first see the second?")],
+    map_name: Annotated[str, typer.Option(
+        "--map", "-m", metavar="classic|random|1..6|FILE.toml",
+        help="Which map: the classic map, a random one (with --seed), an expansion map or a map file.")
+    ] = "classic",
+    seed: Annotated[Optional[int], typer.Option(min=0, help="Seed of a random map, as printed on its sheet.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as one JSON document.")] = False,
+) -> None:
+    """Line of sight between rooms of a map: only walls and doors block it."""
+    import json
+
+    from games import sight as los
+    from games.mapfile import choose_map, map_reference
+
+    if len(rooms) > 2:
+        raise ScrawlError(f"give one room or two, not {len(rooms)} ({' '.join(rooms)})")
+    if map_name == "random" and seed is None:
+        raise ScrawlError("--map random needs --seed N, the seed printed on the sheet")
+    dungeon = choose_map(map_name, seed)
+    origin, *target = (los.parse_room(dungeon, name) for name in rooms)
+    if target:
+        seen = los.sight(dungeon, origin, target[0])
+        if as_json:
+            blocked = seen.blocked_by and dict(zip(("where", "what"), seen.blocked_by))
+            typer.echo(json.dumps({"format": "scrawl.sight/1", "map": map_reference(dungeon), "from": origin.name,
+                                   "to": seen.b.name, "sees": seen.clear, "blocked_by": blocked,
+                                   "crossed": list(seen.crossed), "rooms": [room.name for room in seen.rooms]},
+                                  indent=1))
+            return
+        marks = {room: "*" for room in seen.rooms}
+        marks.update({seen.b: "o" if seen.clear else "x", origin: "@"})
+        key = [("@", origin.name), ("o" if seen.clear else "x", f"{seen.b.name} ({'' if seen.clear else 'not '}seen)"),
+               ("*", "rooms on the line")]
+        typer.echo(los.describe(dungeon, seen))
+    else:
+        visible = los.visible_from(dungeon, origin)
+        if as_json:
+            typer.echo(json.dumps({"format": "scrawl.sight/1", "map": map_reference(dungeon), "from": origin.name,
+                                   "visible": [room.name for room in visible]}, indent=1))
+            return
+        marks = {**{room: "o" for room in visible}, origin: "@"}
+        key = [("@", origin.name), ("o", "seen"), (".", "not seen")]
+        listed = ", ".join(room.name for room in visible)
+        count = f"{len(visible)} other room{'s' if len(visible) != 1 else ''}"
+        typer.echo(f"{origin.name} sees {count} of {dungeon.name}: {listed}" if visible else
+                   f"{origin.name} sees no other room of {dungeon.name}")
+    typer.echo("")
+    typer.echo(los.picture(dungeon, marks))
+    typer.echo(los.legend(dungeon, key))
 
 
 SCORE_EXAMPLES = """\
