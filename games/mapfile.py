@@ -189,7 +189,7 @@ def choose_map(name: str, seed: int | None = None, features: str | None = None) 
         except ValueError as exc:
             raise ScrawlError(str(exc)) from None
     if features:
-        raise ScrawlError(f"--features only applies to --map random (the {name} map has its own features)")
+        raise ScrawlError(f"--features only applies to --map random (map {name} has its own elements)")
     if seed is not None:
         raise ScrawlError(f"--seed only applies to --map random (the {name} map is always the same)")
     name = EXPANSION_NUMBERS.get(name, name)

@@ -77,17 +77,29 @@ SHEET_EXAMPLES = """\
   scrawl sheet --players 4              four pages, Player 1 to 4
   scrawl sheet --map random             a new random dungeon; its seed is printed
   scrawl sheet --map random --seed 1234 --paper letter
+  scrawl sheet --map 5 --players 3      expansion map 5 (Diamonds, doors, the Skull, Emeralds)
+  scrawl sheet --map random --features diamonds,caves,doors
   scrawl sheet --map my-map.toml -o output/my-map.pdf
+
+Expansion maps: 1 is plain; 2 adds cave entrances and Diamonds; 3 and 4 add
+Magic Doors and the Skull with its coins; 5 adds Cursed Emeralds and the Curse
+Track; 6 adds Rune Gates. Maps 2-6 are played with the die: 'scrawl deal --map N'
+rolls it for you.
 """
 
 
 @app.command(epilog=SHEET_EXAMPLES)
 def sheet(
     map_name: Annotated[str, typer.Option(
-        "--map", "-m", metavar="classic|random|FILE.toml",
-        help="Which map: the classic map, a random one, or a map file of your own.")] = "classic",
+        "--map", "-m", metavar="classic|1..6|random|FILE.toml",
+        help="Which map: the classic map, expansion map 1-6, a random one, or a map file of your own.")
+    ] = "classic",
     seed: Annotated[Optional[int], typer.Option(
         min=0, help="Seed of a random map. Leave it out for a new map; the seed is printed on the sheet.")] = None,
+    features: Annotated[Optional[str], typer.Option(
+        metavar="diamonds,caves,doors,skull,emeralds,runes",
+        help="With --map random: the expansion elements the random map has (any of them, comma-separated).")
+    ] = None,
     paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.a4,
     players: Annotated[int, typer.Option(
         "--players", "-p", min=1, max=20, help="Pages to print, one per player, numbered.")] = 1,
@@ -97,13 +109,16 @@ def sheet(
 ) -> None:
     """Make dungeon map sheets (PDF), one page per player, with FILE.layout.json beside it."""
     from games.mapfile import choose_map
+    from games.maps import FEATURES
     from generator.layout import sheet_layout
     from generator.sheet import render_sheets
 
     if map_name == "random" and seed is None:
         seed = secrets.randbelow(1_000_000)
-    dungeon = choose_map(map_name, seed)
+    dungeon = choose_map(map_name, seed, features)
     name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
+    if dungeon.seed is not None and dungeon.features:
+        name += "-" + "-".join(f for f in FEATURES if f in dungeon.features)
     stem = f"sheet-{name}-{paper.value}"
 
     pdf_path = _pdf_path(output, stem)
@@ -117,7 +132,8 @@ def sheet(
     typer.echo(f"Wrote {pdf_path} ({pages}, {paper.value.upper()}, {dungeon.name})")
     typer.echo(f"Layout {layout_path}")
     if dungeon.seed is not None:
-        typer.echo(f"Seed {dungeon.seed}: run with --seed {dungeon.seed} to print this dungeon again")
+        again = f"--seed {dungeon.seed}" + (f" --features {features}" if dungeon.features else "")
+        typer.echo(f"Seed {dungeon.seed}: run with {again} to print this dungeon again")
 
 
 class DeckName(str, Enum):
