@@ -4,6 +4,12 @@ Each round reveals the top four cards. A revealed Draw 2 is discarded and two
 more cards are revealed in its place (a Draw 2 among those is replaced the same
 way), so a round has four to six usable cards. A solo game takes the Trap cards
 out first. The shuffle is seeded: the same seed deals the same game.
+
+Dealt for an expansion map that needs the die (RULES.md section 2), the deal
+also rolls the die once a round, seeded by the deal's seed
+(``games.die.roll_rounds``), so everyone at the table, and the random player,
+uses the same rolls; ``to_json`` then says per round what the roll makes a
+player cross out and fill in.
 """
 from __future__ import annotations
 
@@ -11,7 +17,10 @@ import random
 from dataclasses import dataclass
 
 from games.cards import CardSpec, Deck, SHAPE_NAMES
+from games.die import load_die, roll_rounds, round_instructions
 from games.errors import ScrawlError
+from games.mapfile import map_reference
+from games.maps import DungeonMap
 
 ROUNDS = 7
 CARDS_A_ROUND = 4
@@ -51,9 +60,13 @@ class Deal:
     solo: bool
     deck_size: int
     rounds: tuple[Round, ...]
+    dungeon: DungeonMap | None = None          # the map it was dealt for, if one was given
+    rolls: tuple[int, ...] | None = None       # the die, one roll a round, on a map that needs the die
 
     def to_json(self) -> dict:
-        return {
+        """The ``scrawl.deal/1`` document; with a map, also ``"map"``, and on a die map a ``"roll"`` per round:
+        ``{"number": 4, "icon": "skull", "do": ["Cross out Diamond 4 (room H3)", ...]}``."""
+        document = {
             "format": "scrawl.deal/1",
             "seed": self.seed,
             "solo": self.solo,
@@ -65,14 +78,30 @@ class Deal:
                            "after_draw2": x.after_draw2} for x in r.reveals],
             } for r in self.rounds],
         }
+        if self.dungeon is not None:
+            document["map"] = map_reference(self.dungeon)
+        if self.rolls is not None:
+            die = load_die()
+            todo = round_instructions(self.dungeon, self.rolls, die)
+            for entry, roll, lines in zip(document["rounds"], self.rolls, todo):
+                entry["roll"] = {"number": roll, "icon": die.icon(roll), "do": lines[1:]}
+        return document
 
 
-def deal(deck: Deck, seed: int, *, solo: bool = False, rounds: int = ROUNDS) -> Deal:
-    """Shuffle ``deck`` by ``seed`` and reveal ``rounds`` rounds. Raises ``ScrawlError`` if the deck runs out."""
+def deal(deck: Deck, seed: int, *, solo: bool = False, rounds: int = ROUNDS,
+         dungeon: DungeonMap | None = None) -> Deal:
+    """Shuffle ``deck`` by ``seed`` and reveal ``rounds`` rounds. Raises ``ScrawlError`` if the deck runs out.
+
+    Given a ``dungeon`` that needs the die, the die is rolled once a round too (``Deal.rolls``); the cards
+    dealt are the same with or without a map."""
     cards = [card for card in deck.physical_cards() if not (solo and card.kind == "trap")]
     rng = random.Random(f"dungeon-scrawl/deal/v{DEAL_VERSION}/{seed}")
     rng.shuffle(cards)
-    return Deal(seed=seed, solo=solo, deck_size=len(cards), rounds=reveal_rounds(cards, rounds))
+    rolls = None
+    if dungeon is not None and dungeon.needs_die:
+        rolls = roll_rounds(seed, rounds)
+    return Deal(seed=seed, solo=solo, deck_size=len(cards), rounds=reveal_rounds(cards, rounds),
+                dungeon=dungeon, rolls=rolls)
 
 
 def reveal_rounds(cards: list[CardSpec], rounds: int = ROUNDS) -> tuple[Round, ...]:

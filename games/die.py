@@ -4,7 +4,8 @@ A roll is the number on the face that came up (1-6); its icon comes from the
 die's data. ``curse_track`` fills the track from a list of rolls as RULES.md
 section 2 says: a skull fills the bottom half of the next space from the right,
 a dragon the top half of the next space from the left, a moon nothing, and a
-full half-row takes no more.
+full half-row takes no more. ``marks_from_rolls`` is what the rolls mark on a
+map, and ``round_instructions`` says it in words, round by round, for the deal.
 """
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from games.board import Marks
 from games.datafile import parse_toml, take
 from games.errors import ScrawlError, TemplateError
-from games.maps import ICONS
+from games.maps import ICONS, DungeonMap
 
 DIE_VERSION = 1
 
@@ -106,3 +108,64 @@ def curse_track(rolls, spaces: int, die: Die | None = None) -> CurseTrack:
     bottom = tuple(spaces - 1 - i < skulls for i in range(spaces))  # from the right
     return CurseTrack(top, bottom)
 
+
+
+def marks_from_rolls(dungeon: DungeonMap, rolls, die: Die | None = None) -> Marks:
+    """The marks these rolls make on ``dungeon`` (no Rune Gates: those follow the path): the Diamonds rolled
+    crossed out, the Curse Track filled, and the Emeralds of its full spaces crossed out. Unknown rolls
+    (``None``) mark nothing."""
+    die = die or load_die()
+    known = [roll for roll in rolls if roll is not None]
+    diamonds = {item.number for _, item in dungeon.rooms_with("diamond")}
+    track = curse_track(known, dungeon.curse_spaces, die)
+    emeralds = {item.number for _, item in dungeon.rooms_with("emerald")}
+    return Marks(diamonds=frozenset(diamonds & set(known)), emeralds=frozenset(emeralds & set(track.cursed())),
+                 curse_top=track.top, curse_bottom=track.bottom)
+
+
+def round_instructions(dungeon: DungeonMap, rolls, die: Die | None = None) -> list[list[str]]:
+    """What each round's roll tells a player to do on ``dungeon``, one list of plain lines a round: the roll,
+    the Diamond to cross out, which Magic Doors are open, the Curse Track half to fill and the Emerald it
+    curses. Only the lines for the elements this map has; an unknown roll (``None``) says so."""
+    die = die or load_die()
+    diamonds = {item.number: room for room, item in dungeon.rooms_with("diamond")}
+    emeralds = {item.number: room for room, item in dungeon.rooms_with("emerald")}
+    door_icons = {icon for _, icon in dungeon.doors}
+    spaces = dungeon.curse_spaces
+    crossed: set[int] = set()
+    dragons = skulls = 0
+    out = []
+    for roll in rolls:
+        if roll is None:
+            out.append(["Roll not known: nothing to cross out or fill in"])
+            continue
+        icon = die.icon(roll)
+        lines = [f"Roll {roll} ({icon})"]
+        if roll in diamonds:
+            lines.append(f"Diamond {roll} is already crossed out" if roll in crossed else
+                         f"Cross out Diamond {roll} (room {diamonds[roll].name})")
+            crossed.add(roll)
+        if door_icons:
+            lines.append(f"Magic Doors with the {icon} are open this round" if icon in door_icons else
+                         f"No Magic Door shows the {icon}: every door stays closed this round")
+        if spaces:
+            filled = None
+            if icon == "moon":
+                lines.append("Moon: the Curse Track rests")
+            elif icon == "dragon" and dragons < spaces:
+                dragons += 1
+                filled = dragons
+                lines.append(f"Curse Track: fill the top half of space {filled} (from the left)")
+            elif icon == "skull" and skulls < spaces:
+                filled = spaces - skulls
+                skulls += 1
+                lines.append(f"Curse Track: fill the bottom half of space {filled} (from the right)")
+            else:
+                lines.append(f"Curse Track: the {'top' if icon == 'dragon' else 'bottom'} row is full, nothing to fill")
+            # Dragons have filled the top halves of spaces 1..dragons, skulls the bottom halves from the right.
+            if filled is not None and filled <= dragons and filled > spaces - skulls:
+                room = emeralds.get(filled)
+                lines.append(f"Space {filled} is full: cross out Emerald {filled}"
+                             + (f" (room {room.name})" if room else "") + "; it is cursed")
+        out.append(lines)
+    return out

@@ -1,8 +1,15 @@
-"""Scoring a dungeon-doodles sheet (RULES.md section 1, "Scoring"), and traps between players.
+"""Scoring a dungeon-doodles sheet (RULES.md sections 1 and 2), and traps between players.
 
 ``SCORE_ITEMS`` is each item as printed on the sheet (our own wording).
 ``score`` gives the breakdown for one sheet; ``resolve_traps`` decides who is
 hit by whose Trap across all the sheets of one game.
+
+A map's sheet prints items 1-7, and 8 (Diamonds), 9 (Skull Coins) and 10
+(Emeralds) only where the map has them; ``score`` gives a line for exactly the
+items printed. **Decision:** items 8 and 10 read the sheet's marks (the Diamonds
+and Emeralds crossed out), which is what a person sees; the die's rolls only
+cross-check the marks (``games.rules.problems``). Cave entrances are entries,
+so an untouched one scores item 5 like an arrow on the edge.
 """
 from __future__ import annotations
 
@@ -69,7 +76,11 @@ class Score:
         return sum(line.points for line in self.lines)
 
     def line(self, item: int) -> ScoreLine:
-        return self.lines[item - 1]
+        """The line of scoring item ``item`` (its number, 1-10). Raises ``KeyError`` if the sheet has no such item."""
+        for line in self.lines:
+            if line.item == item:
+                return line
+        raise KeyError(f"this sheet has no scoring item {item} (it has {', '.join(str(l.item) for l in self.lines)})")
 
     def to_json(self) -> dict:
         return {"total": self.total, "lines": [line.to_json() for line in self.lines]}
@@ -90,7 +101,8 @@ class TrapHit:
 
 
 def score(dungeon: DungeonMap, board: Board, trap_hits: int = 0) -> Score:
-    """The seven scoring items for one sheet. ``trap_hits`` comes from ``resolve_traps``."""
+    """Every scoring item of this map's sheet (``score_items``) for one sheet. ``trap_hits`` comes from
+    ``resolve_traps``."""
     entered = [room for room in board.entered_rooms() if dungeon.contains(room)]
 
     def rooms_with(kind: str) -> list[Room]:
@@ -106,7 +118,7 @@ def score(dungeon: DungeonMap, board: Board, trap_hits: int = 0) -> Score:
     untouched = sorted((room, side) for room, side in dungeon.entries if (room, side) not in linked)
 
     loot_points = 2 * len(loot) * (2 if dragon else 1)
-    return Score((
+    lines = (
         ScoreLine(1, len(loot), loot_points, _names(loot),
                   note=f"doubled: the path entered the dragon's room {dragon[0].name}" if dragon else ""),
         ScoreLine(2, len(weapons), len(weapons), _names(weapons)),
@@ -115,7 +127,46 @@ def score(dungeon: DungeonMap, board: Board, trap_hits: int = 0) -> Score:
         ScoreLine(5, len(untouched), len(untouched), tuple(f"{room.name}:{side}" for room, side in untouched)),
         ScoreLine(6, board.unusable, -2 * board.unusable),
         ScoreLine(7, trap_hits, -3 * trap_hits),
-    ))
+    )
+    expansion = {8: _diamonds, 9: _skull_coins, 10: _emeralds}
+    return Score(lines + tuple(expansion[number](dungeon, board, entered)
+                               for number, _, _ in score_items(dungeon) if number in expansion))
+
+
+def _diamonds(dungeon: DungeonMap, board: Board, entered: list[Room]) -> ScoreLine:
+    """Item 8: +1 per crossed-out Diamond entered; each entered Diamond not crossed out scores the number of
+    the map's Diamonds not crossed out at the end."""
+    diamonds = dungeon.rooms_with("diamond")
+    crossed = {item.number for _, item in diamonds if item.number in board.marks.diamonds}
+    left = len(diamonds) - len(crossed)
+    mine = [(room, item) for room, item in diamonds if room in entered]
+    points = sum(1 if item.number in crossed else left for _, item in mine)
+    uncrossed = sum(1 for _, item in mine if item.number not in crossed)
+    note = ""
+    if uncrossed:
+        note = (f"{left} Diamond{'s' if left != 1 else ''} not crossed out: "
+                f"each uncrossed Diamond entered scores {left}")
+    return ScoreLine(8, len(mine), points, _names(sorted(room for room, _ in mine)), note=note)
+
+
+def _skull_coins(dungeon: DungeonMap, board: Board, entered: list[Room]) -> ScoreLine:
+    """Item 9: +5 per entered Skull Coin room, only if the path entered the Skull's room."""
+    skull = [room for room, _ in dungeon.rooms_with("skull")]
+    coins = sorted(room for room, _ in dungeon.rooms_with("skull_coin") if room in entered)
+    if skull and skull[0] in entered:
+        note = f"the path entered the Skull's room {skull[0].name}" if coins else ""
+        return ScoreLine(9, len(coins), 5 * len(coins), _names(coins), note=note)
+    note = f"the path never entered the Skull's room {skull[0].name}: coins score nothing" if coins and skull else ""
+    return ScoreLine(9, 0, 0, note=note)
+
+
+def _emeralds(dungeon: DungeonMap, board: Board, entered: list[Room]) -> ScoreLine:
+    """Item 10: +2 per entered Emerald not cursed (crossed out), -2 per entered cursed one."""
+    mine = [(room, item) for room, item in dungeon.rooms_with("emerald") if room in entered]
+    cursed = [room for room, item in mine if item.number in board.marks.emeralds]
+    points = sum(-2 if room in cursed else 2 for room, _ in mine)
+    note = f"cursed: {', '.join(room.name for room in sorted(cursed))}" if cursed else ""
+    return ScoreLine(10, len(mine), points, _names(sorted(room for room, _ in mine)), note=note)
 
 
 def resolve_traps(boards: Sequence[Board]) -> list[list[TrapHit]]:

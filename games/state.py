@@ -5,17 +5,24 @@ their sheets in. ``read_game`` turns it into sheets (and an error entry for each
 sheet that cannot be read); ``score_game`` checks every sheet against the
 drawing rules, resolves traps between them and scores them; ``game_json``
 writes the document back with scores and ``needs_review`` filled in.
+
+Expansion maps add, per sheet, the ``marks`` a player makes besides paths
+(Diamonds and Emeralds crossed out, the Curse Track, Rune Gates filled in), and
+the document may carry the game's die ``rolls`` (one a round, ``null`` where
+unknown), against which every sheet's marks and Magic Doors are checked. A map
+without expansion elements and a document without rolls read and write exactly
+as before.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from games.board import Board, Drawing
+from games.board import Board, Drawing, Marks
 from games.cards import exits_text
 from games.errors import ScrawlError, TemplateError
 from games.mapfile import map_from_reference, map_reference
-from games.maps import SIDES, DungeonMap, Room
+from games.maps import SIDES, DungeonMap, Room, interior_side
 from games.rules import Problem, problems
 from games.scoring import Score, TrapHit, resolve_traps, score
 
@@ -31,6 +38,7 @@ class SheetState:
     board: Board
     player: int | None = None
     raw: dict = field(default_factory=dict)   # the sheet as given, echoed back with scores filled in
+    rolls: tuple[int | None, ...] | None = None   # the game's die rolls (the document's), if given
 
 
 @dataclass
@@ -55,15 +63,35 @@ def read_game(document, source: str = "STATE.json") -> tuple[list[SheetState], l
     sheets_raw = document.get("sheets")
     if not isinstance(sheets_raw, list):
         raise TemplateError(source, [("sheets", "missing: list the sheets, like \"sheets\": [{\"map\": \"classic\", \"rooms\": {...}}]")])
+    rolls = read_rolls(document.get("rolls"), source)
     sheets, errors = [], [dict(e) for e in document.get("errors", []) if isinstance(e, dict)]
     for index, raw in enumerate(sheets_raw):
         path = f"sheets[{index}]"
         name = raw.get("source") if isinstance(raw, dict) and isinstance(raw.get("source"), str) else path
         try:
-            sheets.append(read_sheet(raw, path, name))
+            sheet = read_sheet(raw, path, name)
         except ScrawlError as exc:
             errors.append({"source": name, "error": str(exc)})
+            continue
+        sheet.rolls = rolls
+        sheets.append(sheet)
     return sheets, errors
+
+
+def read_rolls(raw, source: str = "STATE.json") -> tuple[int | None, ...] | None:
+    """The document's ``rolls``: the die's numbers 1-6 in round order, ``null`` for a roll not known; absent
+    is ``None``. Raises ``TemplateError`` naming each bad roll."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        raise TemplateError(source, [("rolls", f"should be the die's numbers in round order, like [3, 5, 1, 6, 2, 2, 4], "
+                                               f"not {raw!r}")])
+    found = [(f"rolls[{i}]", f"should be a number the die shows, 1-6 (or null if not known), not {roll!r}")
+             for i, roll in enumerate(raw)
+             if roll is not None and (not isinstance(roll, int) or isinstance(roll, bool) or not 1 <= roll <= 6)]
+    if found:
+        raise TemplateError(source, found)
+    return tuple(raw)
 
 
 def read_sheet(raw, path: str, name: str) -> SheetState:
@@ -103,9 +131,84 @@ def read_sheet(raw, path: str, name: str) -> SheetState:
             drawing = _read_drawing(entry, room_path, found)
             if drawing is not None:
                 drawings[room] = drawing
+    marks = read_marks(raw.get("marks"), dungeon, found)
     if found:
         raise TemplateError(name, found)
-    return SheetState(source=name, dungeon=dungeon, board=Board(drawings, unusable), player=player, raw=raw)
+    return SheetState(source=name, dungeon=dungeon, board=Board(drawings, unusable, marks), player=player, raw=raw)
+
+
+def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks") -> Marks:
+    """A sheet's ``marks`` (absent: nothing marked), each bad field added to ``found`` with its path.
+
+    The Curse Track's halves are lists of true/false, one per space of the map's track; missing, they are
+    all empty. A mark naming something the map lacks is read, and flagged by ``problems`` (``unknown_mark``).
+    """
+    if raw is None:
+        return Marks()
+    if not isinstance(raw, dict):
+        found.append((path, 'should be like {"diamonds": [1, 3], "emeralds": [2], "curse_track": {"top": [true, '
+                            'false], "bottom": [false, false]}, "gates": ["C6-D6"]}, not ' + repr(raw)))
+        return Marks()
+    for key in sorted(set(raw) - {"diamonds", "emeralds", "curse_track", "gates"}):
+        found.append((f"{path}.{key}", "unknown mark (marks are: diamonds, emeralds, curse_track, gates)"))
+    numbers = {}
+    for key, what in (("diamonds", "Diamond"), ("emeralds", "Emerald")):
+        listed = raw.get(key, [])
+        numbers[key] = set()
+        if not isinstance(listed, list):
+            found.append((f"{path}.{key}", f"should be the numbers of the {what}s crossed out, like [1, 3], not {listed!r}"))
+            continue
+        for i, number in enumerate(listed):
+            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+                found.append((f"{path}.{key}[{i}]", f"should be a {what}'s number 1-6, not {number!r}"))
+            else:
+                numbers[key].add(number)
+    spaces = dungeon.curse_spaces if dungeon is not None else 0
+    halves = {"top": (False,) * spaces, "bottom": (False,) * spaces}
+    track = raw.get("curse_track", {})
+    if not isinstance(track, dict):
+        found.append((f"{path}.curse_track", f'should be like {{"top": [true, false], "bottom": [false, false]}}, '
+                                              f"not {track!r}"))
+        track = {}
+    for key in sorted(set(track) - set(halves)):
+        found.append((f"{path}.curse_track.{key}", "unknown half (a space has a top and a bottom half)"))
+    for key in halves:
+        row = track.get(key)
+        if row is None:
+            continue
+        if not isinstance(row, list) or not all(isinstance(half, bool) for half in row):
+            found.append((f"{path}.curse_track.{key}", f"should be true or false for each space, left to right, "
+                                                       f"not {row!r}"))
+        elif dungeon is not None and len(row) != spaces:
+            found.append((f"{path}.curse_track.{key}", f"{len(row)} halves, but this map's Curse Track has "
+                                                       f"{spaces} spaces"))
+        else:
+            halves[key] = tuple(row)
+    gates = set()
+    listed = raw.get("gates", [])
+    if not isinstance(listed, list):
+        found.append((f"{path}.gates", f'should be the sides of the gates filled in, like ["C6-D6"], not {listed!r}'))
+        listed = []
+    for i, text in enumerate(listed):
+        side = _read_side(text)
+        if side is None:
+            found.append((f"{path}.gates[{i}]", f"should be a side between two neighbouring rooms, like \"C6-D6\", "
+                                                f"not {text!r}"))
+        else:
+            gates.add(side)
+    return Marks(diamonds=frozenset(numbers["diamonds"]), emeralds=frozenset(numbers["emeralds"]),
+                 curse_top=halves["top"], curse_bottom=halves["bottom"], gates=frozenset(gates))
+
+
+def _read_side(text) -> frozenset[Room] | None:
+    """``"C6-D6"`` as the side between two neighbouring rooms, or None."""
+    if not isinstance(text, str) or text.count("-") != 1:
+        return None
+    try:
+        a, b = (Room.parse(part) for part in text.split("-"))
+    except ValueError:
+        return None
+    return interior_side(a, b) if a.steps_to(b) == 1 else None
 
 
 def _read_drawing(entry, path: str, found: list) -> Drawing | None:
@@ -150,7 +253,7 @@ def score_game(sheets: list[SheetState]) -> list[SheetResult]:
             hits[members[local]] = [TrapHit(h.room, members[h.owner], members[h.victim]) for h in found]
     results = []
     for index, sheet in enumerate(sheets):
-        broken = problems(sheet.dungeon, sheet.board)
+        broken = problems(sheet.dungeon, sheet.board, rolls=sheet.rolls)
         review = [entry for entry in sheet.raw.get("needs_review", []) if isinstance(entry, dict)]
         for problem in broken:
             entry = problem.to_json()
@@ -183,5 +286,11 @@ def game_json(results: list[SheetResult], errors: list[dict]) -> dict:
             "confidence": sheet.raw.get("confidence", 1.0),
             "needs_review": result.review,
         })
+        if sheet.dungeon.expansion_features():
+            out["marks"] = sheet.board.marks.to_json()
         sheets.append(out)
-    return {"format": FORMAT, "sheets": sheets, "errors": errors}
+    document = {"format": FORMAT}
+    rolls = next((result.sheet.rolls for result in results if result.sheet.rolls is not None), None)
+    if rolls is not None:
+        document["rolls"] = list(rolls)
+    return {**document, "sheets": sheets, "errors": errors}

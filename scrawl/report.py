@@ -3,17 +3,27 @@ from __future__ import annotations
 
 from games.board import glyph
 from games.deal import Deal
+from games.die import roll_rounds, round_instructions
+from games.maps import DungeonMap
 from games.state import SheetResult
 
 TRAP_GLYPH = "X"
 
 
-def deal_table(game: Deal, *, replay: str) -> str:
-    """The seven rounds' reveals, one row a round, each card with the shape a player draws."""
-    lines = [f"Deal {game.seed} ({game.deck_size} cards{', solo: no Trap cards' if game.solo else ''})",
+def deal_table(game: Deal, *, replay: str, dungeon: DungeonMap | None = None) -> str:
+    """The seven rounds' reveals, one row a round, each card with the shape a player draws; on a map that
+    needs the die (``dungeon``, else the map the deal was dealt for), the roll and what it makes a player cross
+    out and fill in, under each round."""
+    dungeon = dungeon or game.dungeon
+    todo = []
+    if dungeon is not None and dungeon.needs_die:
+        rolls = game.rolls if game.rolls is not None else roll_rounds(game.seed, len(game.rounds))
+        todo = round_instructions(dungeon, rolls)
+    on_map = f", {dungeon.name}" if dungeon is not None else ""
+    lines = [f"Deal {game.seed} ({game.deck_size} cards{', solo: no Trap cards' if game.solo else ''}{on_map})",
              f"Replay it with: {replay}", "", "Round  Draw these on your map"]
     any_draw2 = False
-    for round_ in game.rounds:
+    for index, round_ in enumerate(game.rounds):
         cells = []
         for reveal in round_.reveals:
             mark = glyph(reveal.card.exits) if reveal.card.kind == "segment" else TRAP_GLYPH
@@ -21,9 +31,16 @@ def deal_table(game: Deal, *, replay: str) -> str:
             any_draw2 |= reveal.after_draw2
             cells.append(f"{mark} {reveal.words}{star}".ljust(12))
         lines.append(f"  {round_.number}    " + "".join(cells).rstrip())
+        if index < len(todo):
+            lines += [f"       {line}" for line in todo[index]]
     if any_draw2:
         lines += ["", "* revealed in place of a Draw 2 (the Draw 2 itself is discarded)"]
     lines += ["", "Turn each shape any way you like. A segment you cannot draw: one tally beside item 6."]
+    if todo:
+        lines += ["The die is rolled after the cards are revealed; the lines under each round say what it makes "
+                  "you cross out and fill in."]
+    if dungeon is not None and dungeon.gates:
+        lines += ["When your path crosses a Rune Gate, fill in the other gate with the same glyph: it is closed."]
     return "\n".join(lines)
 
 
@@ -34,11 +51,12 @@ def score_report(results: list[SheetResult], errors: list[dict]) -> str:
         sheet = result.sheet
         who = sheet.source if sheet.player is None else f"{sheet.source} (player {sheet.player})"
         out.append(f"{who}, {sheet.dungeon.name}: {result.score.total} points")
+        width = len(str(max(line.item for line in result.score.lines)))   # items 1-10 line up on a map with 10
         for line in result.score.lines:
             where = " ".join(line.rooms)
             if line.note:
                 where = f"{where} ({line.note})".strip()
-            out.append(f"  {line.item} {line.label:<20}{line.count:>3} {line.points:>+5}   {where}".rstrip())
+            out.append(f"  {line.item:>{width}} {line.label:<20}{line.count:>3} {line.points:>+5}   {where}".rstrip())
         for hit in result.hits:
             owner = results[hit.owner].sheet.source
             out.append(f"  trap in {hit.room.name}: " + ("shared with another player, so it hits its owner"

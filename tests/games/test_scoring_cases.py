@@ -18,8 +18,8 @@ def _cases():
 
 
 def _map_ref(name: str):
-    if name == "classic":
-        return {"id": "classic"}
+    if name == "classic" or name.startswith("map"):
+        return {"id": name}
     from games.mapcode import encode_map
     from games.mapfile import load_map
 
@@ -41,11 +41,14 @@ def room_entry(text: str) -> dict:
 
 
 def _document(case) -> dict:
-    return {"format": "scrawl.scan/1", "sheets": [
+    document = {"format": "scrawl.scan/1", "sheets": [
         {"source": f"player {i + 1}", "map": _map_ref(case["map"]), "player": i + 1,
          "rooms": {room: room_entry(text) for room, text in sheet["rooms"].items()},
-         "unusable": sheet.get("unusable", 0)}
+         "unusable": sheet.get("unusable", 0), **({"marks": sheet["marks"]} if "marks" in sheet else {})}
         for i, sheet in enumerate(case["sheets"])]}
+    if "rolls" in case:
+        document["rolls"] = case["rolls"]
+    return document
 
 
 @pytest.mark.parametrize("case", list(_cases()))
@@ -56,6 +59,7 @@ def test_scoring_case(case):
     for expected, result in zip(case["sheets"], results, strict=True):
         # The case must add up, or it was worked out wrong.
         assert sum(expected["points"]) == expected["total"]
+        assert [line.item for line in result.score.lines] == list(range(1, len(expected["counts"]) + 1))
         assert [line.count for line in result.score.lines] == expected["counts"]
         assert [line.points for line in result.score.lines] == expected["points"]
         assert result.score.total == expected["total"]
@@ -72,3 +76,13 @@ def test_there_are_enough_cases_and_they_cover_every_item_and_rule():
     rules = {p.split("@")[0] for sheet in sheets for p in sheet.get("problems", [])}
     assert rules >= {"wall_end", "second_segment", "trap_on_item", "trap_with_segment", "unlinked",
                      "round_range", "too_many_traps", "too_many_in_round", "nothing_drawn"}
+
+
+def test_the_expansion_cases_cover_items_8_to_10_and_the_die_rules():
+    sheets = [sheet for param in _cases() for sheet in param.values[0]["sheets"]]
+    for item in (7, 8, 9):
+        assert any(len(sheet["counts"]) > item and sheet["points"][item] > 0 for sheet in sheets), item + 1
+    assert any(len(sheet["counts"]) == 10 and sheet["points"][9] < 0 for sheet in sheets)
+    rules = {p.split("@")[0] for sheet in sheets for p in sheet.get("problems", [])}
+    assert rules >= {"diamond_roll", "curse_roll", "curse_order", "emerald_mark", "door_closed",
+                     "gate_not_closed", "gate_crossed_closed", "gate_filled_early"}
