@@ -197,6 +197,9 @@ DEAL_EXAMPLES = """\
   scrawl deal --seed 1234               the same deal again, for everyone at the table
   scrawl deal --solo                    a solo game: the Trap cards are taken out
   scrawl deal --seed 1234 --json        the deal as JSON, for scripts
+  scrawl deal --map 5                   expansion map 5: also rolls the die each round and says
+                                        which Diamond to cross out, which doors are open and
+                                        what to fill in on the Curse Track
 """
 
 
@@ -206,22 +209,32 @@ def deal(
         min=0, help="Seed of the shuffle. Leave it out for a new one; it is printed so the deal can be replayed.")
     ] = None,
     solo: Annotated[bool, typer.Option("--solo", help="One player: take the Trap cards out.")] = False,
+    map_name: Annotated[Optional[str], typer.Option(
+        "--map", "-m", metavar="1..6|classic|FILE.toml",
+        help="The map being played. On expansion maps 2-6 the die is rolled each round too.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the deal as one JSON document.")] = False,
 ) -> None:
-    """Shuffle the dungeon deck and deal the seven rounds: the cards everyone draws, round by round."""
+    """Shuffle the dungeon deck and deal the seven rounds: the cards everyone draws, round by round (and on
+    expansion maps, the die's roll and what it makes everyone cross out and fill in)."""
     import json
 
     from games.cards import load_deck
     from games.deal import deal as deal_cards
+    from games.mapfile import choose_map
     from scrawl.report import deal_table
 
+    if map_name == "random":
+        raise ScrawlError("scrawl deal --map takes a map that is the same for everyone: classic, 1..6 or a map "
+                          "file (a random map's die needs its seed: use --map FILE.toml)")
+    dungeon = choose_map(map_name) if map_name else None
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    game = deal_cards(load_deck("doodles"), seed, solo=solo)
+    game = deal_cards(load_deck("doodles"), seed, solo=solo, dungeon=dungeon)
     if as_json:
         typer.echo(json.dumps(game.to_json(), indent=1))
     else:
-        typer.echo(deal_table(game, replay=f"scrawl deal --seed {seed}{' --solo' if solo else ''}"))
+        replay = f"scrawl deal --seed {seed}{' --solo' if solo else ''}{f' --map {map_name}' if map_name else ''}"
+        typer.echo(deal_table(game, replay=replay))
 
 
 SIGHT_EXAMPLES = """\
@@ -347,6 +360,7 @@ SCAN_EXAMPLES = """\
   scrawl scan anna.jpg bo.jpg chidi.heic        score three players' sheets of one game
   scrawl scan photos/*.jpg --overlay output/    and write what was read over each sheet
   scrawl scan game.pdf --json > game.json       a PDF of scanned sheets; the JSON for scripts
+  scrawl scan map5/*.jpg --rolls 3,5,1,6,2,2,4  an expansion map: check the marks against the rolls
 
 Photograph the whole sheet from above with all four black corner squares in
 the frame. Traps are resolved between the sheets of one call, so give every
@@ -365,22 +379,33 @@ def scan(
     overlay: Annotated[Optional[Path], typer.Option(
         "--overlay", metavar="DIR", help="Write, per sheet, a PNG of what was read drawn over the sheet.")] = None,
     jobs: Annotated[Optional[int], typer.Option(min=1, max=64, help="Photos read at once. Default: 2 (both cores).")] = None,
+    rolls: Annotated[Optional[str], typer.Option(
+        metavar="3,5,1,...",
+        help="Expansion maps: the die's rolls, round 1 first. Crossed-out Diamonds and Emeralds, the Curse "
+             "Track and the Magic Doors crossed are checked against them; disagreements are listed for review.")
+    ] = None,
 ) -> None:
-    """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers; and the
+    """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers, and on
+    expansion maps the crossed-out Diamonds and Emeralds, the Curse Track and the Rune Gates; and the
     monsters, dice and damage of monster record sheets."""
     import json
 
+    from games.die import parse_rolls
+    from games.rules import ROUNDS
     from games.state import game_json
     from generator.monster_sheet import blank_image as monster_blank_image
     from generator.sheet import blank_image
     from scanner.batch import game_document, scan_files, score_document
     from scrawl.report import score_report
 
+    rolled = parse_rolls(rolls, ROUNDS) if rolls is not None else None
     sources = [str(path) for path in photos]
     outcomes = scan_files(sources, blank_image, want_pages=overlay is not None, jobs=jobs,
                           progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None,
                           monster_blank=monster_blank_image)
     document = game_document(outcomes)
+    if rolled is not None:
+        document["rolls"] = list(rolled)
     rosters = document.pop("rosters", [])
     results, errors = score_document(document)
     if not results and not rosters:

@@ -1,0 +1,36 @@
+"""The expansion maps from the command line: the deal rolls the die and says what to mark."""
+import json
+
+from games.die import roll_rounds
+from games.mapfile import load_map
+from tests_support import run_cli
+
+
+def test_deal_on_an_expansion_map_rolls_the_die_and_says_what_to_mark(capsys):
+    code, out, err = run_cli(capsys, "deal", "--seed", "12", "--map", "6")
+    assert code == 0 and err == ""
+    rolls = roll_rounds(12, 7)
+    dungeon = load_map("map6")
+    diamond_room = {item.number: room.name for room, item in dungeon.rooms_with("diamond")}
+    assert "Replay it with: scrawl deal --seed 12 --map 6" in out
+    assert f"Roll {rolls[0]} (" in out
+    assert f"Cross out Diamond {rolls[0]} (room {diamond_room[rolls[0]]})" in out
+    assert out.count("Roll ") == 7
+
+
+def test_deal_json_on_an_expansion_map_carries_the_rolls_and_a_plain_deal_does_not(capsys):
+    code, out, _ = run_cli(capsys, "deal", "--seed", "12", "--map", "5", "--json")
+    rounds = json.loads(out)["rounds"]
+    assert code == 0 and [r["roll"]["number"] for r in rounds] == list(roll_rounds(12, 7))
+    code, out, _ = run_cli(capsys, "deal", "--seed", "12", "--json")
+    assert all("roll" not in r for r in json.loads(out)["rounds"])
+    # The cards are the same whichever map is played.
+    code, plain, _ = run_cli(capsys, "deal", "--seed", "12")
+    assert code == 0 and "Roll" not in plain
+
+
+def test_deal_on_map_1_needs_no_die_and_a_random_map_is_refused(capsys):
+    code, out, _ = run_cli(capsys, "deal", "--seed", "3", "--map", "1")
+    assert code == 0 and "Roll" not in out
+    code, _, err = run_cli(capsys, "deal", "--map", "random")
+    assert code == 2 and err.startswith("scrawl: error: scrawl deal --map takes a map that is the same for everyone")
