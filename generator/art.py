@@ -760,6 +760,114 @@ def _monster(c, st, letter):
 
 
 # --------------------------------------------------------------------------
+# the Skull and its coins (expansion maps)
+# --------------------------------------------------------------------------
+
+def _bone(c, x0, y0, x1, y1, width=7.0):
+    """The paths of one bone from (x0, y0) to (x1, y1): a shaft with two knobs at each end."""
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    px, py = -uy, ux
+    shaft = c.beginPath()
+    h = width / 2
+    shaft.moveTo(x0 + px * h, y0 + py * h)
+    shaft.lineTo(x1 + px * h, y1 + py * h)
+    shaft.lineTo(x1 - px * h, y1 - py * h)
+    shaft.lineTo(x0 - px * h, y0 - py * h)
+    shaft.close()
+    paths = [shaft]
+    for (x, y), out in (((x0, y0), -1), ((x1, y1), 1)):
+        for side in (-1, 1):
+            knob = c.beginPath()
+            knob.circle(x + ux * out * 1.5 + px * side * h * 0.95, y + uy * out * 1.5 + py * side * h * 0.95,
+                        h * 1.05)
+            paths.append(knob)
+    return paths
+
+
+def _the_skull(c, st: _Style):
+    """The Skull: a big crowned skull sitting on a heap of bones (unlike monster C, a bare skull)."""
+    ink = st.ink
+    for bone in ((-44, -30, 40, -46), (-40, -47, 44, -31), (-30, -22, 30, -26)):
+        _sticker(c, _bone(c, *bone), st.light, ink, lw=_LW * 0.8)
+    head = c.beginPath()
+    head.moveTo(0, 34)
+    head.curveTo(20, 34, 30, 22, 30, 6)
+    head.curveTo(30, -4, 26, -9, 21, -11)
+    head.lineTo(19, -24)
+    head.curveTo(10, -29, -10, -29, -19, -24)
+    head.lineTo(-21, -11)
+    head.curveTo(-26, -9, -30, -4, -30, 6)
+    head.curveTo(-30, 22, -20, 34, 0, 34)
+    head.close()
+    crown = c.beginPath()                     # a three-pointed crown on the skull's brow
+    crown.moveTo(-21, 26)
+    crown.lineTo(-25, 48)
+    crown.lineTo(-11, 38)
+    crown.lineTo(0, 52)
+    crown.lineTo(11, 38)
+    crown.lineTo(25, 48)
+    crown.lineTo(21, 26)
+    crown.curveTo(8, 31, -8, 31, -21, 26)
+    crown.close()
+    _sticker(c, [head], st.light, ink)
+    _fill_stroke(c, crown, st.mid, ink, _LW * 0.9)
+    for x, y in ((-25, 48), (0, 52), (25, 48)):
+        _circle(c, x, y, 2.6, fill=ink)
+    _line(c, [(-20, 30), (20, 30)], ink, _LW * 0.5)
+    for sx in (-1, 1):                        # hollow, narrowed eye sockets
+        socket = c.beginPath()
+        socket.moveTo(sx * 3, 10)
+        socket.curveTo(sx * 5, 18, sx * 18, 19, sx * 21, 11)
+        socket.curveTo(sx * 23, 4, sx * 16, -2, sx * 10, -1)
+        socket.curveTo(sx * 5, 0, sx * 3, 4, sx * 3, 10)
+        socket.close()
+        _fill_stroke(c, socket, ink, None)
+    nose = c.beginPath()
+    nose.moveTo(0, -3)
+    nose.curveTo(-3, -7, -5, -11, -3, -12)
+    nose.lineTo(3, -12)
+    nose.curveTo(5, -11, 3, -7, 0, -3)
+    nose.close()
+    _fill_stroke(c, nose, ink, None)
+    for x in (-10, -3.5, 3.5, 10):            # the grin
+        _line(c, [(x, -16), (x, -24)], ink, _LW * 0.6)
+    _line(c, [(-15, -18), (15, -18)], ink, _LW * 0.6)
+
+
+def _skull_coin(c, st: _Style):
+    """A Skull Coin: a thick round coin with a milled rim and a little skull stamped on its face."""
+    ink = st.ink
+    _circle(c, 3, -5, 40, fill=st.dark, line=ink)                 # the coin's edge, seen below its face
+    _circle(c, 0, 0, 40, fill=st.mid, line=ink)
+    for i in range(28):                                            # milling around the rim
+        a = 2 * math.pi * i / 28
+        _line(c, [(34.5 * math.cos(a), 34.5 * math.sin(a)), (38 * math.cos(a), 38 * math.sin(a))],
+              ink, _LW * 0.45)
+    _circle(c, 0, 0, 31, fill=st.light, line=ink, lw=_LW * 0.8)
+    # The stamp: a small skull over two crossed bones.
+    for x0, y0, x1, y1 in ((-17, -19, 17, -5), (-17, -5, 17, -19)):
+        _line(c, [(x0, y0), (x1, y1)], ink, 4.0)
+        for x, y in ((x0, y0), (x1, y1)):
+            _circle(c, x, y + 1.6, 2.2, fill=ink)
+            _circle(c, x, y - 1.6, 2.2, fill=ink)
+    stamp = c.beginPath()
+    stamp.moveTo(0, 23)
+    stamp.curveTo(12, 23, 17, 15, 17, 7)
+    stamp.curveTo(17, 1, 13, -2, 10, -3)
+    stamp.lineTo(9, -10)
+    stamp.lineTo(-9, -10)
+    stamp.lineTo(-10, -3)
+    stamp.curveTo(-13, -2, -17, 1, -17, 7)
+    stamp.curveTo(-17, 15, -12, 23, 0, 23)
+    stamp.close()
+    _fill_stroke(c, stamp, ink, st.light, _LW * 0.8)
+    for sx in (-1, 1):
+        _ellipse(c, sx * 6.5, 7, 4.2, 4.6, fill=st.light)
+    _poly(c, [(0, 2), (-2.2, -2.5), (2.2, -2.5)], fill=st.light)
+
+
+# --------------------------------------------------------------------------
 # public entry point
 # --------------------------------------------------------------------------
 
@@ -768,6 +876,10 @@ def _parse(item: str):
         return _loot, None
     if item == "dragon":
         return _dragon, None
+    if item == "skull":
+        return _the_skull, None
+    if item == "skull_coin":
+        return _skull_coin, None
     kind, sep, letter = item.partition(":") if isinstance(item, str) else ("", "", "")
     if sep and len(letter) == 1 and letter in _LETTERS:
         if kind == "weapon":

@@ -34,15 +34,24 @@ HEADER_BOTTOM = MARGIN + 26.0
 LABEL_BAND = 4.0      # column letters and row numbers
 ARROW_BAND = 6.5      # entry arrows, between the labels and the grid
 RULER_LENGTH = 50.0
+ARROW_HEAD = 2.3      # half the width of an entry arrow's head
 # Expansion maps.
-MARK_SHARE = 0.27     # a Diamond's or Emerald's box, as a share of the room, in its lower-right corner
+MARK_SHARE = 0.30     # a Diamond's or Emerald's box, as a share of the room, in a corner clear of the paths
 MARK_INSET = 0.06
 CAVE_ARROW = 0.3      # a cave entrance's arrow, as a share of the room
+CAVE_MOUTH = (4.8, 3.0)  # mm: the cave mouth drawn on the wall under its arrow, wide and deep
+CAVE_ARROW_HEAD = 1.6   # half the width of a cave entrance's arrow head, narrower than the mouth
 GATE_RADIUS = 0.17    # a Rune Gate's circle (filled in to close it), as a share of the room
-DOOR_RADIUS = 0.15
-DIE_BAND = 17.0       # the band under the map holding the die legend and the Curse Track
-CURSE_SPACE_W = 10.0
-CURSE_TITLE_W = 16.0
+DOOR_RADIUS = 0.19    # a Magic Door stands inside a circle of this radius
+ICON_CLEARANCE = 0.4  # mm kept between an item's picture or box and a cave's arrow, a door or a gate
+DIE_BAND = 17.3       # the band under the map holding the die legend and the Curse Track (at most 17.3 mm,
+                      # or the rooms of maps 5 and 6 on Letter shrink below 15.5 mm)
+DIE_BAND_SHORT = 11.0 # the band when it holds the die legend alone
+CURSE_SPACE_W = 9.0   # one Curse Track space, its halves side by side with their neighbours'
+CURSE_HALF_H = 4.5    # one half of a space, filled in from the die
+CURSE_TITLE_H = 4.4   # the track's title, above its spaces
+CURSE_LEAD = 8.0      # the dragon's arrow left of the top halves, the skull's right of the bottom halves
+PASSAGE_HALF = 0.11   # a passage's little diamond on its side, as a share of the room
 
 
 @dataclass(frozen=True)
@@ -89,7 +98,7 @@ class RoomCell:
     items: tuple[str, ...]
     round_box: tuple[float, float, float]   # centre x, centre y, radius
     icon: Rect | None                        # where the item's picture is printed
-    mark: Rect | None = None                 # a Diamond or Emerald, in the lower-right corner: crossed out there
+    mark: Rect | None = None                 # a Diamond or Emerald, crossed out there: lower-right, or a free corner
 
     def side_ends(self, side: str) -> tuple[float, float, float, float]:
         """The two ends of one side of the room: x1, y1, x2, y2."""
@@ -111,10 +120,30 @@ class Marker:
 
 @dataclass(frozen=True)
 class EntryArrow:
+    """An entryway's arrow, pointing through ``side`` into ``room``. A cave entrance's arrow lies in the
+    room beyond its wall, and ``mouth`` is the cave mouth drawn on that wall (None for an outer entryway)."""
+
     room: Room
     side: str
     tip: tuple[float, float]
     tail: tuple[float, float]
+    mouth: Rect | None = None
+
+    @property
+    def head(self) -> float:
+        """Half the width of the arrow's head."""
+        return ARROW_HEAD if self.mouth is None else CAVE_ARROW_HEAD
+
+    def footprint(self) -> Rect:
+        """What the arrow, with its head and its cave mouth, covers on the page."""
+        (tx, ty), (bx, by) = self.tip, self.tail
+        across_x, across_y = (self.head, 0.0) if tx == bx else (0.0, self.head)
+        drawn = Rect(min(tx, bx) - across_x, min(ty, by) - across_y, abs(tx - bx) + 2 * across_x,
+                     abs(ty - by) + 2 * across_y)
+        if self.mouth is None:
+            return drawn
+        x, y = min(drawn.x, self.mouth.x), min(drawn.y, self.mouth.y)
+        return Rect(x, y, max(drawn.right, self.mouth.right) - x, max(drawn.bottom, self.mouth.bottom) - y)
 
 
 @dataclass(frozen=True)
@@ -296,7 +325,7 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     items = score_items(dungeon)
     lines = len(items) + 1  # the scoring items and the total
     score_title = 5.0
-    die_band = DIE_BAND if dungeon.needs_die else 0.0
+    die_band = (DIE_BAND if dungeon.curse_spaces else DIE_BAND_SHORT) if dungeon.needs_die else 0.0
 
     # The largest room (up to 20 mm) that leaves the scoring section lines of 5.5 mm or more.
     grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
@@ -306,39 +335,54 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
     grid = Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
 
-    rooms = []
-    for r in dungeon.rooms():
-        rect = Rect(grid.x + (r.col - 1) * room, grid.y + (r.row - 1) * room, room, room)
-        radius = round(0.13 * room, 2)
-        item = dungeon.item_at(r)
-        icon_size = 0.56 * room
-        cx, cy = rect.x + 0.58 * room, rect.y + 0.58 * room   # a little right of and below the centre
-        icon = Rect(cx - icon_size / 2, cy - icon_size / 2, icon_size, icon_size) if item else None
-        mark = None
-        if item is not None and item.kind in item.CROSSABLE:
-            # Crossed out by the player, so kept clear of the path's lines through the room's middle and of
-            # a corner segment's curve: in the lower-right corner.
-            icon, side = None, MARK_SHARE * room
-            mark = Rect(rect.right - MARK_INSET * room - side, rect.bottom - MARK_INSET * room - side, side, side)
-        rooms.append(RoomCell(r, rect, (item.name,) if item else (),
-                              (rect.x + radius + 1.1, rect.y + radius + 1.1, radius), icon, mark))
-    cell = {c.room: c for c in rooms}
+    rects = {r: Rect(grid.x + (r.col - 1) * room, grid.y + (r.row - 1) * room, room, room)
+             for r in dungeon.rooms()}
     arrows = []
     for r, side in sorted(dungeon.entries):
-        mx, my = cell[r].side_midpoint(side)
+        rect = rects[r]
         dc, dr = STEP[side]
-        # A cave entrance's arrow lies in the room beyond its wall, where no path can end (it is a wall there).
-        length = ARROW_BAND - 0.3 if not dungeon.contains(r.neighbour(side)) else CAVE_ARROW * room
-        arrows.append(EntryArrow(r, side, (mx + dc * 0.8, my + dr * 0.8), (mx + dc * length, my + dr * length)))
+        mx, my = rect.centre[0] + dc * room / 2, rect.centre[1] + dr * room / 2
+        mouth = None
+        if not dungeon.contains(r.neighbour(side)):
+            length = ARROW_BAND - 0.3
+        else:
+            # A cave entrance's arrow lies in the room beyond its wall, where no path can end (it is a wall
+            # there); the cave mouth stands on the wall, under the arrow's tip.
+            length = CAVE_ARROW * room
+            mouth = _span(mx, my, dc, dr, 0.0, CAVE_MOUTH[1], CAVE_MOUTH[0] / 2)
+        arrows.append(EntryArrow(r, side, (mx + dc * 0.8, my + dr * 0.8), (mx + dc * length, my + dr * length),
+                                 mouth))
     side_marks = []
     for kind, marks in (("magic_door", dungeon.doors), ("rune_gate", dungeon.gates)):
         for side, what in sorted(marks, key=lambda pair: side_name(pair[0])):
             first, second = sorted(side)
-            x1, y1 = cell[first].rect.centre
-            x2, y2 = cell[second].rect.centre
+            x1, y1 = rects[first].centre
+            x2, y2 = rects[second].centre
             radius = (GATE_RADIUS if kind == "rune_gate" else DOOR_RADIUS) * room
             side_marks.append(SideMark(side, kind, what, ((x1 + x2) / 2, (y1 + y2) / 2), radius,
                                        "x" if first.row == second.row else "y"))
+
+    rooms = []
+    for r in dungeon.rooms():
+        rect = rects[r]
+        radius = round(0.13 * room, 2)
+        round_box = (rect.x + radius + 1.1, rect.y + radius + 1.1, radius)
+        item = dungeon.item_at(r)
+        icon = mark = None
+        # What else is printed in the room: cave arrows lying in it, doors and gates on its sides.
+        taken = [Obstacle.box(arrow.footprint()) for arrow in arrows
+                 if arrow.mouth is not None and rect.overlaps(arrow.footprint())]
+        taken += [Obstacle.disc(*m.centre, m.radius) for m in side_marks if r in m.side]
+        if item is not None and item.kind in item.CROSSABLE:
+            # Crossed out by the player, so kept clear of the path's lines through the room's middle and of
+            # a corner segment's curve: in the lower-right corner, or another free corner.
+            mark = _free_spot(rect, round_box, taken, _MARK_SPOTS, passages=())
+        elif item is not None:
+            # The picture a little right of and below the centre; smaller and moved where that is taken.
+            passages = [s for s in SIDES if dungeon.side_kind(r, s) == "passage"]
+            icon = _free_spot(rect, round_box, taken, _ICON_SPOTS, passages) if taken else \
+                _spot(rect, *_ICON_SPOTS[0])
+        rooms.append(RoomCell(r, rect, (item.name,) if item else (), round_box, icon, mark))
     label_offset = ARROW_BAND + LABEL_BAND / 2
     col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
     row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
@@ -349,29 +393,41 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     header = Rect(inner_left, MARGIN, qr.x - 4.0 - inner_left, HEADER_BOTTOM - MARGIN)
     name_line = Rect(header.x + 22.0, HEADER_BOTTOM - 6.0, header.w - 22.0 - 34.0, 5.0)
 
+    # Under the map: the die band (expansion maps), then the scoring section. On a map with the die both
+    # are as wide as the map with its row labels (the width of the whole drawing above them), clear of the
+    # corner markers beside the scoring section's last lines.
+    if die_band:
+        inner = MARGIN + MARKER_SIZE + 2.0
+        left = max(grid.x - LABEL_BAND - ARROW_BAND, inner)
+        body = Rect(left, grid.y, min(grid.right + LABEL_BAND + ARROW_BAND, width - inner) - left, grid.h)
+    else:
+        body = grid
     die_legend = curse_box = None
     curse = []
     if die_band:
-        band = Rect(grid.x, grid.bottom + below_grid, grid.w, die_band - 2.0)
-        track_w = dungeon.curse_spaces * CURSE_SPACE_W + (CURSE_TITLE_W if dungeon.curse_spaces else 0.0)
-        die_legend = Rect(band.x, band.y, band.w - track_w - (4.0 if track_w else 0.0), band.h)
-        if dungeon.curse_spaces:
+        # From just under the bottom entry arrows to 2 mm above the scoring section.
+        band_top = grid.bottom + ARROW_BAND + 1.5
+        band = Rect(body.x, band_top, body.w, grid.bottom + below_grid + die_band - 2.0 - band_top)
+        spaces = dungeon.curse_spaces
+        track_w = spaces * CURSE_SPACE_W + 2 * CURSE_LEAD if spaces else 0.0
+        die_legend = Rect(band.x, band.y, band.w - track_w - (6.0 if track_w else 0.0), band.h)
+        if spaces:
             curse_box = Rect(band.right - track_w, band.y, track_w, band.h)
             emeralds = {item.number: room.name for room, item in dungeon.rooms_with("emerald")}
-            half = (band.h - 4.0) / 2          # 4 mm for the space numbers under the track
-            for k in range(1, dungeon.curse_spaces + 1):
-                x = curse_box.x + CURSE_TITLE_W + (k - 1) * CURSE_SPACE_W + 0.6
+            top = band.y + CURSE_TITLE_H
+            for k in range(1, spaces + 1):
+                x = curse_box.x + CURSE_LEAD + (k - 1) * CURSE_SPACE_W + 0.6
                 w = CURSE_SPACE_W - 1.2
-                curse.append(CurseSpace(k, Rect(x, band.y, w, half), Rect(x, band.y + half, w, half),
-                                        emeralds.get(k, "")))
+                curse.append(CurseSpace(k, Rect(x, top, w, CURSE_HALF_H),
+                                        Rect(x, top + CURSE_HALF_H, w, CURSE_HALF_H), emeralds.get(k, "")))
     score_top = grid.bottom + below_grid + die_band
     line_h = min(7.0, (ruler_top - 2.0 - score_top - score_title) / lines)
-    score_area = Rect(grid.x, score_top, grid.w, score_title + lines * line_h)
+    score_area = Rect(body.x, score_top, body.w, score_title + lines * line_h)
     box_h = line_h - 1.2
     points_w, count_w, tally_w = 13.0, 11.0, 40.0
     score_lines = []
     for i, (number, label, rule) in enumerate(items):
-        row = Rect(grid.x, score_top + score_title + i * line_h, grid.w, line_h)
+        row = Rect(body.x, score_top + score_title + i * line_h, body.w, line_h)
         inner_y = row.y + 0.6
         points = Rect(row.right - points_w, inner_y, points_w, box_h)
         count = Rect(points.x - 2.0 - count_w, inner_y, count_w, box_h)
@@ -381,7 +437,7 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
         text = Rect(badge.right + 2.0, inner_y, text_right - badge.right - 2.0, box_h)
         score_lines.append(ScoreLine(number, label, rule, row, badge, text, tally, count, points))
     total_y = score_top + score_title + len(items) * line_h + 0.6
-    total = Rect(grid.right - points_w - 4.0, total_y, points_w + 4.0, box_h)
+    total = Rect(body.right - points_w - 4.0, total_y, points_w + 4.0, box_h)
     ruler = Rect(width / 2 - RULER_LENGTH + 8.0, height - MARGIN - 5.0, RULER_LENGTH, 5.0)
 
     return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
@@ -390,6 +446,98 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
                        score_area=score_area, score_lines=tuple(score_lines), total=total, ruler=ruler,
                        side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box, curse=tuple(curse))
 
+
+# -- placing the pictures in a room ----------------------------------------------
+
+@dataclass(frozen=True)
+class Obstacle:
+    """Something printed that a room's picture must keep clear of: a box, or a disc (``rect`` holds its
+    bounds)."""
+
+    rect: Rect
+    round: bool = False
+
+    @classmethod
+    def box(cls, rect: Rect) -> "Obstacle":
+        return cls(rect)
+
+    @classmethod
+    def disc(cls, cx: float, cy: float, r: float) -> "Obstacle":
+        return cls(Rect(cx - r, cy - r, 2 * r, 2 * r), True)
+
+    def gap(self, rect: Rect) -> float:
+        """How far ``rect`` stays from this (negative when they overlap), in mm."""
+        if self.round:
+            cx, cy = self.rect.centre
+            return _distance_to_rect(cx, cy, rect) - self.rect.w / 2
+        dx = max(self.rect.x - rect.right, rect.x - self.rect.right)
+        dy = max(self.rect.y - rect.bottom, rect.y - self.rect.bottom)
+        if dx > 0 and dy > 0:
+            return math.hypot(dx, dy)
+        return max(dx, dy)
+
+
+def _distance_to_rect(x: float, y: float, rect: Rect) -> float:
+    """From a point to the nearest point of a rectangle (0 inside it)."""
+    dx = max(rect.x - x, 0.0, x - rect.right)
+    dy = max(rect.y - y, 0.0, y - rect.bottom)
+    return math.hypot(dx, dy)
+
+
+def _span(x: float, y: float, dc: int, dr: int, near: float, far: float, across: float) -> Rect:
+    """The box from ``near`` to ``far`` mm along the direction (dc, dr) from (x, y), ``across`` mm either side."""
+    x1, y1 = x + dc * near, y + dr * near
+    x2, y2 = x + dc * far, y + dr * far
+    half_x, half_y = (across if dc == 0 else 0.0), (across if dr == 0 else 0.0)
+    return Rect(min(x1, x2) - half_x, min(y1, y2) - half_y, abs(x2 - x1) + 2 * half_x, abs(y2 - y1) + 2 * half_y)
+
+
+def _spot(rect: Rect, fx: float, fy: float, size: float) -> Rect:
+    """A square of ``size`` (a share of the room) centred at (fx, fy) (shares of the room from its corner)."""
+    side = size * rect.w
+    cx, cy = rect.x + fx * rect.w, rect.y + fy * rect.h
+    return Rect(cx - side / 2, cy - side / 2, side, side)
+
+
+def _icon_spots() -> tuple[tuple[float, float, float], ...]:
+    """Where an item's picture may go, best first: the usual place, then smaller and nearby."""
+    spots = [(0.58, 0.58, 0.56)]
+    for size in (0.56, 0.52, 0.48, 0.44, 0.40, 0.36):
+        low, high = size / 2 + 0.07, 1 - size / 2 - 0.07
+        steps = range(round(low * 50), round(high * 50) + 1)
+        centres = [(a / 50, b / 50) for a in steps for b in steps]
+        centres.sort(key=lambda c: (round(math.hypot(c[0] - 0.58, c[1] - 0.58), 6), c))
+        spots += [(x, y, size) for x, y in centres]
+    return tuple(spots)
+
+
+def _mark_spots() -> tuple[tuple[float, float, float], ...]:
+    """Where a Diamond's or Emerald's box may go, best first: lower-right, lower-left, upper-right, then
+    the same a little smaller."""
+    spots = []
+    for share in (MARK_SHARE, 0.9 * MARK_SHARE, 0.8 * MARK_SHARE):
+        near, far = MARK_INSET + share / 2, 1 - MARK_INSET - share / 2
+        spots += [(far, far, share), (near, far, share), (far, near, share)]
+    return tuple(spots)
+
+
+_ICON_SPOTS = _icon_spots()
+_MARK_SPOTS = _mark_spots()
+
+
+def _free_spot(rect: Rect, round_box, taken: list[Obstacle], spots, passages) -> Rect:
+    """The first of ``spots`` in the room that keeps clear of the round box, of what is ``taken`` and of
+    the passages' diamonds on the sides listed in ``passages``; the first spot if none does."""
+    room = rect.w
+    round_disc = Obstacle.disc(*round_box)
+    diamonds = [Obstacle.disc(rect.centre[0] + STEP[side][0] * room / 2, rect.centre[1] + STEP[side][1] * room / 2,
+                              PASSAGE_HALF * room) for side in passages]
+    for spot in spots:
+        candidate = _spot(rect, *spot)
+        if (round_disc.gap(candidate) >= 0.3 and all(o.gap(candidate) >= ICON_CLEARANCE for o in taken)
+                and all(o.gap(candidate) >= 0.2 for o in diamonds)):
+            return candidate
+    return _spot(rect, *spots[0])
 
 # -- the QR code: which sheet this is -------------------------------------------
 

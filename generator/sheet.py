@@ -15,9 +15,11 @@ from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from games.maps import SIDES, STEP
-from generator import art, fonts
-from generator.layout import LAYOUT_VERSION, MARKER_DICTIONARY, SheetLayout
+from games.die import load_die
+from games.maps import FEATURES, SIDES, STEP
+from generator import art, expansion_art, fonts
+from generator.layout import (LAYOUT_VERSION, MARKER_DICTIONARY, PASSAGE_HALF, EntryArrow, RoomCell,
+                              SheetLayout)
 
 PRINT_GREY = 0.55     # what players draw over
 LIGHT_GREY = 0.72
@@ -85,6 +87,10 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> N
         page = Page(canvas, layout.height)
         _draw_header(page, layout, player, players)
         _draw_map(page, layout)
+        if layout.die_legend is not None:
+            _draw_die_legend(page, layout)
+        if layout.curse_box is not None:
+            _draw_curse_track(page, layout)
         _draw_scoring(page, layout)
         _draw_ruler(page, layout)
         _draw_markers(page, layout)
@@ -113,11 +119,20 @@ def _draw_header(page: Page, layout: SheetLayout, player: int, players: int) -> 
     c.setFillColor(ACCENT)
     page.text(box.x, box.y + 9.5, "Dungeon Scrawl", font=fonts.TITLE, size=27)
     c.setFillGray(TEXT_GREY)
-    if dungeon.seed is None:
+    features = [name for name in FEATURES if name in dungeon.features]
+    if dungeon.seed is None and dungeon.id.startswith("map") and dungeon.id[3:].isdigit():
+        subtitle = f"{dungeon.name}  \u00b7  expansion map {dungeon.id[3:]}"
+    elif dungeon.seed is None:
         subtitle = f"{dungeon.name}  \u00b7  {dungeon.id} map"
+    elif features:
+        subtitle = (f"Random expansion map #{dungeon.seed}  \u00b7  {', '.join(features)}  \u00b7  "
+                    f"generator v{dungeon.version}")
     else:
         subtitle = f"Random dungeon  \u00b7  seed {dungeon.seed}  \u00b7  generator v{dungeon.version}"
-    page.text(box.x, box.y + 15.5, subtitle, font=fonts.ITALIC, size=9.5)
+    size = 9.5
+    while page.text_width(subtitle, fonts.ITALIC, size) > box.w and size > 6.5:
+        size -= 0.25
+    page.text(box.x, box.y + 15.5, subtitle, font=fonts.ITALIC, size=size)
     line = layout.name_line
     page.text(box.x, line.bottom - 0.8, "Adventurer", font=fonts.BOLD, size=9)
     c.setStrokeGray(PRINT_GREY)
@@ -143,20 +158,26 @@ def _draw_map(page: Page, layout: SheetLayout) -> None:
     c.setLineWidth(1.1 * mm)
     for cell in layout.rooms:
         for side in SIDES:
-            if dungeon.side_kind(cell.room, side) == "wall":
+            kind = dungeon.side_kind(cell.room, side)
+            # A cave entrance is a wall seen from the room beyond it: drawn as one.
+            if kind == "wall" or (kind == "entry" and dungeon.contains(cell.room.neighbour(side))):
                 if side in "NW" and dungeon.contains(cell.room.neighbour(side)):
                     continue  # an interior wall is drawn once, from its room to the E or S
                 page.line(*cell.side_ends(side))
     # Passages: a small diamond on each side shared by two rooms.
-    half = 0.11 * room
+    half = PASSAGE_HALF * room
     c.setLineWidth(0.3 * mm)
     c.setStrokeGray(PRINT_GREY)
     c.setFillGray(0.93)
     for cell in layout.rooms:
         for side in ("E", "S"):
             if dungeon.side_kind(cell.room, side) == "passage":
+                if dungeon.door_at(cell.room, side) or dungeon.gate_at(cell.room, side):
+                    continue   # a Magic Door or a Rune Gate stands there instead
                 x, y = cell.side_midpoint(side)
                 page.polygon([(x, y - half), (x + half, y), (x, y + half), (x - half, y)])
+    if layout.side_marks:
+        _draw_side_marks(page, layout)
     for cell in layout.rooms:
         # The round box for the round number, upper-left.
         cx, cy, r = cell.round_box
@@ -164,6 +185,8 @@ def _draw_map(page: Page, layout: SheetLayout) -> None:
         page.circle(cx, cy, r, fill=1)
         if cell.icon:
             art.draw_item(c, cell.items[0], *page.pt(*cell.icon.centre), cell.icon.w * mm, ink=PRINT_GREY)
+        if cell.mark:
+            _draw_mark(page, cell)
     _draw_arrows(page, layout)
     c.setFillGray(0.3)
     for text, x, y in layout.col_labels + layout.row_labels:
@@ -171,6 +194,9 @@ def _draw_map(page: Page, layout: SheetLayout) -> None:
 
 
 def _draw_arrows(page: Page, layout: SheetLayout) -> None:
+    for arrow in layout.arrows:
+        if arrow.mouth is not None:
+            _draw_cave_mouth(page, arrow)
     page.c.setFillColor(ACCENT)
     page.c.setStrokeColor(ACCENT)
     page.c.setLineWidth(0.2 * mm)
@@ -179,7 +205,7 @@ def _draw_arrows(page: Page, layout: SheetLayout) -> None:
         (tx, ty), (bx, by) = arrow.tip, arrow.tail
         dc, dr = STEP[arrow.side]          # pointing out of the room; the arrow points in
         px, py = -dr, dc                   # across the arrow
-        head, shaft = 2.3, 0.75
+        head, shaft = arrow.head, 0.75
         neck = (tx + dc * 2.6, ty + dr * 2.6)
         page.polygon([
             (tx, ty),
@@ -191,6 +217,168 @@ def _draw_arrows(page: Page, layout: SheetLayout) -> None:
             (neck[0] - px * head, neck[1] - py * head),
         ])
 
+
+# -- the expansion maps' elements ---------------------------------------------------
+
+DIE_INK = 0.25        # the die's icons where nobody draws: the legend and the Curse Track's arrows
+GLYPH_GREY = 0.7      # a Rune Gate's glyph: light, so a filled-in gate reads as filled
+
+
+def _draw_side_marks(page: Page, layout: SheetLayout) -> None:
+    """Magic Doors (an arched door with its die icon) and Rune Gates (a circle players fill in, its glyph
+    light), centred on their sides. Paths cross both through the middle, so both stay light there."""
+    c = page.c
+    for mark in layout.side_marks:
+        x, y = page.pt(*mark.centre)
+        if mark.kind == "magic_door":
+            expansion_art.draw_door(c, mark.what, x, y, 2 * mark.radius * mm, ink=PRINT_GREY, plank=LIGHT_GREY,
+                                    icon_ink=PRINT_GREY, rotate=0.0 if mark.across == "x" else 90.0)
+        else:
+            c.setStrokeGray(PRINT_GREY)
+            c.setLineWidth(0.3 * mm)
+            c.setFillGray(1)
+            page.circle(*mark.centre, mark.radius, fill=1)
+            expansion_art.draw_glyph(c, mark.what, x, y, 1.45 * mark.radius * mm, ink=GLYPH_GREY, width=11.0)
+
+
+def _draw_mark(page: Page, cell: RoomCell) -> None:
+    """A Diamond or an Emerald with its number, in its box: light, so a pen's cross stands out on it."""
+    kind, _, number = cell.items[0].partition(":")
+    draw = expansion_art.draw_diamond if kind == "diamond" else expansion_art.draw_emerald
+    draw(page.c, int(number), *page.pt(*cell.mark.centre), cell.mark.w * mm, ink=PRINT_GREY, facet=LIGHT_GREY)
+
+
+def _draw_cave_mouth(page: Page, arrow: EntryArrow) -> None:
+    """A rocky arch on the wall under a cave entrance's arrow, opening towards the arrow's room."""
+    dc, dr = STEP[arrow.side]
+    mouth = arrow.mouth
+    # The arch's foot is the wall: the mouth's edge nearest the cave room.
+    foot = {(0, -1): (mouth.centre[0], mouth.bottom), (0, 1): (mouth.centre[0], mouth.y),
+            (1, 0): (mouth.x, mouth.centre[1]), (-1, 0): (mouth.right, mouth.centre[1])}[(dc, dr)]
+    rotate = {(0, -1): 0.0, (0, 1): 180.0, (1, 0): -90.0, (-1, 0): 90.0}[(dc, dr)]
+    width = max(mouth.w, mouth.h)      # along the wall
+    expansion_art.draw_cave_mouth(page.c, *page.pt(*foot), width * mm, rotate=rotate, ink=WALL_GREY,
+                                  rock=0.85, dark=0.4)
+
+
+def _legend_lines(layout: SheetLayout) -> list[list[tuple[str, str]]]:
+    """What a roll does on this map, as lines of (``text`` or ``icon``, value) pieces."""
+    features = layout.dungeon.expansion_features()
+    lines = [[("text", "Number: cross out that Diamond." if "diamonds" in features
+               else "Number: nothing on this map.")]]
+    if "doors" in features:
+        lines.append([("text", "Icon: Magic Doors with that icon are open.")])
+    elif not layout.curse:
+        lines.append([("text", "Icon: nothing on this map.")])
+    if layout.curse:
+        lines.append([("icon", "skull"), ("text", " fills a bottom half from the right,  "), ("icon", "dragon"),
+                      ("text", " a top half from the left,  "), ("icon", "moon"), ("text", " nothing.")])
+    return lines
+
+
+def _line_width(page: Page, line, size: float) -> float:
+    return sum(page.text_width(value, fonts.BODY, size) if kind == "text" else size * 0.5 for kind, value in line)
+
+
+def _draw_line(page: Page, line, x: float, baseline: float, size: float) -> None:
+    c = page.c
+    for kind, value in line:
+        if kind == "text":
+            c.setFillGray(TEXT_GREY)
+            page.text(x, baseline, value, font=fonts.BODY, size=size)
+            x += page.text_width(value, fonts.BODY, size)
+        else:
+            icon = size * 0.5           # mm: half as tall again as the capitals around it
+            expansion_art.draw_die_icon(page.c, value, *page.pt(x + icon / 2, baseline - icon * 0.36), icon * mm,
+                                        ink=DIE_INK)
+            x += icon
+
+
+def _draw_die_legend(page: Page, layout: SheetLayout) -> None:
+    """The die's six faces, and what a roll does on this map: beside the faces where there is room, else
+    under them."""
+    c, box = page.c, layout.die_legend
+    face, gap = 7.4, 1.4
+    c.setFillGray(TEXT_GREY)
+    page.text(box.x, box.y + 4.3, "The Die", font=fonts.TITLE, size=13)
+    c.setFillGray(0.35)
+    page.text(box.x, box.y + 7.0, "roll it each round", font=fonts.ITALIC, size=5.8)
+    faces_x = box.x + max(page.text_width("The Die", fonts.TITLE, 13),
+                          page.text_width("roll it each round", fonts.ITALIC, 5.8)) + 2.5
+    for i, (number, icon) in enumerate(load_die().faces):
+        x = faces_x + i * (face + gap)
+        c.setStrokeGray(0.35)
+        c.setLineWidth(0.3 * mm)
+        c.setFillGray(1)
+        page.rect(x, box.y, face, face, radius=1.4)
+        c.setFillGray(TEXT_GREY)
+        page.text(x + face * 0.3, box.y + face / 2 + 1.35, str(number), font=fonts.BOLD, size=10, align="centre")
+        expansion_art.draw_die_icon(c, icon, *page.pt(x + face * 0.7, box.y + face / 2), 3.5 * mm, ink=DIE_INK)
+    faces_right = faces_x + 6 * face + 5 * gap
+    lines = _legend_lines(layout)
+    size = 7.0
+    beside = box.right - faces_right - 6.0
+    if box.h < face + 6.0:          # no room under the faces: beside them, smaller if need be
+        while max(_line_width(page, line, size) for line in lines) > beside and size > 5.0:
+            size -= 0.1
+    if all(_line_width(page, line, size) <= beside for line in lines):
+        # Beside the faces, one line per element, centred on the faces.
+        step = size * 0.47
+        first = box.y + face / 2 - (len(lines) - 1) * step / 2 + 1.2
+        for i, line in enumerate(lines):
+            _draw_line(page, line, faces_right + 6.0, first + i * step, size)
+        return
+    # Under the faces: the Diamonds' and doors' lines joined into one, then the Curse Track's.
+    joined = []
+    for line in lines:
+        if line[0][0] == "text":
+            joined += ([("text", "  ")] if joined else []) + line
+    rows = ([joined] if joined else []) + [line for line in lines if line[0][0] == "icon"]
+    while max(_line_width(page, row, size) for row in rows) > box.w and size > 5.0:
+        size -= 0.1
+    for i, row in enumerate(rows):
+        _draw_line(page, row, box.x, box.y + face + 3.4 + i * 3.0, size)
+
+
+def _draw_curse_track(page: Page, layout: SheetLayout) -> None:
+    """The Curse Track: its spaces' halves, white for the players to fill in, the dragon's arrow into the
+    top row from the left, the skull's into the bottom row from the right, and under each space its
+    number with the Emerald it curses."""
+    c, box = page.c, layout.curse_box
+    c.setFillGray(TEXT_GREY)
+    page.text(box.x, box.y + 3.6, "Curse Track", font=fonts.TITLE, size=12)
+    c.setFillGray(0.35)
+    page.text(box.right, box.y + 3.3, "both halves: cursed", font=fonts.ITALIC, size=5.8, align="right")
+    c.setStrokeGray(PRINT_GREY)
+    c.setLineWidth(0.3 * mm)
+    c.setFillGray(1)
+    for space in layout.curse:
+        for half in (space.top, space.bottom):
+            page.rect(half.x, half.y, half.w, half.h, radius=0.6)
+    first, last = layout.curse[0], layout.curse[-1]
+    top_y, bottom_y = first.top.centre[1], first.bottom.centre[1]
+    _lead_arrow(page, "dragon", first.top.x - 0.8, top_y, box.x, +1)
+    _lead_arrow(page, "skull", last.bottom.right + 0.8, bottom_y, box.right, -1)
+    below = box.bottom - first.bottom.bottom
+    for space in layout.curse:
+        # The same Emerald, with the same number, as in its room.
+        centre = page.pt(space.bottom.centre[0], space.bottom.bottom + below / 2)
+        expansion_art.draw_emerald(c, space.number, *centre, min(4.4, below * 1.15) * mm, ink=PRINT_GREY,
+                                   facet=LIGHT_GREY)
+
+
+def _lead_arrow(page: Page, icon: str, tip_x: float, y: float, outer_x: float, direction: int) -> None:
+    """A die icon at ``outer_x`` and an arrow from it to ``tip_x``, pointing ``direction`` (+1 right)."""
+    c = page.c
+    icon_size = 3.6
+    icon_x = outer_x + direction * icon_size / 2
+    expansion_art.draw_die_icon(c, icon, *page.pt(icon_x, y), icon_size * mm, ink=DIE_INK)
+    start = icon_x + direction * (icon_size / 2 + 0.4)
+    c.setStrokeGray(DIE_INK)
+    c.setFillGray(DIE_INK)
+    c.setLineWidth(0.35 * mm)
+    page.line(start, y, tip_x - direction * 1.2, y)
+    page.polygon([(tip_x, y), (tip_x - direction * 1.4, y - 0.9), (tip_x - direction * 1.4, y + 0.9)], stroke=0)
 
 # -- scoring --------------------------------------------------------------------
 
@@ -216,10 +404,15 @@ def _draw_scoring(page: Page, layout: SheetLayout) -> None:
         page.text(line.text.x, baseline, line.label, font=fonts.BOLD, size=size)
         offset = page.text_width(line.label, fonts.BOLD, size) + 2.0
         c.setFillGray(0.3)
-        rule_size = size - 1.0
-        while page.text_width(line.rule, fonts.BODY, rule_size) > line.text.w - offset and rule_size > 5:
-            rule_size -= 0.25
-        page.text(line.text.x + offset, baseline, line.rule, font=fonts.BODY, size=rule_size)
+        rule_size, room = size - 1.0, line.text.w - offset
+        if page.text_width(line.rule, fonts.BODY, rule_size) > room >= page.text_width(line.rule, fonts.BODY, 5.75):
+            while page.text_width(line.rule, fonts.BODY, rule_size) > room and rule_size > 5:
+                rule_size -= 0.25
+        if page.text_width(line.rule, fonts.BODY, rule_size) <= room:
+            page.text(line.text.x + offset, baseline, line.rule, font=fonts.BODY, size=rule_size)
+        else:
+            _draw_rule_in_two_lines(page, line.rule, line.text.x + offset, line.badge.centre[1], room, line.text.h,
+                                    rule_size)
         c.setStrokeGray(PRINT_GREY)
         c.setLineWidth(0.3 * mm)
         c.setFillGray(1)
@@ -233,6 +426,22 @@ def _draw_scoring(page: Page, layout: SheetLayout) -> None:
     c.setLineWidth(0.5 * mm)
     c.setFillGray(1)
     page.rect(total.x, total.y, total.w, total.h, radius=0.8)
+
+
+def _draw_rule_in_two_lines(page: Page, rule: str, x: float, middle: float, width: float, height: float,
+                            size: float) -> None:
+    """A scoring rule too long for one line, in two, centred on ``middle``: split at the word that evens
+    the lines, at the largest size that fits ``width`` and ``height``."""
+    words = rule.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(splits, key=lambda pair: max(page.text_width(part, fonts.BODY, size) for part in pair))
+    spacing = lambda s: s * 0.36   # noqa: E731 - mm between the baselines at s points
+    while size > 4.5 and (max(page.text_width(part, fonts.BODY, size) for part in (first, second)) > width
+                          or spacing(size) + size * 0.3 > height):
+        size -= 0.1
+    cap = size * 0.26                   # mm: half the height of a capital at ``size`` points, roughly
+    page.text(x, middle - spacing(size) / 2 + cap / 2 + 0.1, first, font=fonts.BODY, size=size)
+    page.text(x, middle + spacing(size) / 2 + cap / 2 + 0.1, second, font=fonts.BODY, size=size)
 
 
 # -- print furniture: ruler, markers, QR --------------------------------------------

@@ -133,6 +133,8 @@ def make_overlay_picture(name: str, photos: list[str]) -> None:
 if __name__ == "__main__":
     make("sheet-classic-a4", load_map("classic"), "a4", 1)
     make("sheet-random-1234-letter", random_map(1234), "letter", 1)
+    make("sheet-map6-a4", load_map("map6"), "a4", 1)
+    make("sheet-map3-letter", load_map("map3"), "letter", 1)
     make_game("game-classic-3p", load_map("classic"), 2026, ["anna", "bo", "chidi"])
     make_deck_picture("deck-pages-a4", "doodles", (4, 6, 7))
     make_deck_picture("deck-traps-a4", "traps", (0,))
