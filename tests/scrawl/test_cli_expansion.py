@@ -34,3 +34,19 @@ def test_deal_on_map_1_needs_no_die_and_a_random_map_is_refused(capsys):
     assert code == 0 and "Roll" not in out
     code, _, err = run_cli(capsys, "deal", "--map", "random")
     assert code == 2 and err.startswith("scrawl: error: scrawl deal --map takes a map that is the same for everyone")
+
+
+def test_sheet_prints_an_expansion_map_and_a_random_one_with_features(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "sheet", "--map", "3", "-o", tmp_path / "m3.pdf")
+    assert code == 0 and err == "" and "The Bone Vault" in out
+    layout = json.loads((tmp_path / "m3.layout.json").read_text())
+    assert layout["map"]["id"] == "map3"
+    assert set(layout["map"]["features"]) == {"caves", "diamonds", "doors", "skull"}
+    kinds = {side["kind"].split(":")[0] for side in layout["pages"][0]["sides"]}
+    assert "magic_door" in kinds
+    code, out, _ = run_cli(capsys, "sheet", "--map", "random", "--seed", "7", "--features", "runes,emeralds",
+                           "-o", tmp_path / "r.pdf")
+    assert code == 0 and "run with --seed 7 --features runes,emeralds to print this dungeon again" in out
+    layout = json.loads((tmp_path / "r.layout.json").read_text())
+    assert layout["pages"][0]["qr_text"].startswith("DS/L1/DOODLES/A4/P1/RANDOM.1.7.ER/")
+    assert "curse_1_top" in layout["pages"][0]["boxes"]
