@@ -101,21 +101,27 @@ def parse_map(data: dict, source: str) -> DungeonMap:
                 problems.append((path, f"entryway {text!r} is listed twice"))
             entries.add((room, side))
 
+    def side_between(text: str, path: str, why_not: str = ""):
+        """The side between the two rooms of ``ROOM-ROOM``, or None with the problem noted."""
+        a, b = (room_in_map(part, path) for part in text.split("-"))
+        if a is None or b is None:
+            return None
+        if a.steps_to(b) != 1:
+            problems.append((path, f"{a.name} and {b.name} are not neighbours{why_not}"))
+            return None
+        return interior_side(a, b)
+
     walls = set()
     for i, text in enumerate(field("walls", list, [])):
         path = f"walls[{i}]"
         if not isinstance(text, str) or text.count("-") != 1:
             problems.append((path, f"write a wall as ROOM-ROOM, like 'A2-B2', not {text!r}"))
             continue
-        a, b = (room_in_map(part, path) for part in text.split("-"))
-        if a is None or b is None:
-            continue
-        if a.steps_to(b) != 1:
-            problems.append((path, f"{a.name} and {b.name} are not neighbours, so no wall stands between them"))
-        elif interior_side(a, b) in walls:
+        side = side_between(text, path, ", so no wall stands between them")
+        if side in walls:
             problems.append((path, f"wall {text!r} is listed twice"))
-        else:
-            walls.add(interior_side(a, b))
+        elif side is not None:
+            walls.add(side)
 
     def marked_sides(key: str, names: tuple[str, ...]) -> set:
         found = set()
@@ -129,13 +135,9 @@ def parse_map(data: dict, source: str) -> DungeonMap:
             if mark.strip() not in names:
                 problems.append((path, f"unknown {mark.strip()!r} (one of: {', '.join(names)})"))
                 continue
-            a, b = (room_in_map(part, path) for part in side_text.split("-"))
-            if a is None or b is None:
-                continue
-            if a.steps_to(b) != 1:
-                problems.append((path, f"{a.name} and {b.name} are not neighbours"))
-            else:
-                found.add((interior_side(a, b), mark.strip()))
+            side = side_between(side_text, path)
+            if side is not None:
+                found.add((side, mark.strip()))
         return found
 
     doors = marked_sides("doors", ICONS)
