@@ -159,7 +159,11 @@ def create_app(data_dir: Path, *, url: str | None = None) -> FastAPI:
         """The maps a game can be played on, and the paper sizes sheets print on."""
         from games.mapfile import DESIGNED_MAPS, load_map
 
-        return {"maps": [{"id": name, "name": load_map(name).name} for name in DESIGNED_MAPS]
+        def label(name: str) -> str:
+            title = load_map(name).name
+            return f"Map {name[3:]}: {title}" if name.startswith("map") else title
+
+        return {"maps": [{"id": name, "name": label(name)} for name in DESIGNED_MAPS]
                 + [{"id": "random", "name": "A random map"}], "papers": list(PAPERS)}
 
     # -- games ------------------------------------------------------------------

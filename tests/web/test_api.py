@@ -332,7 +332,7 @@ def test_a_new_game_and_the_list_of_games(tmp_path):
     ({"players": ["Ann", "   "]}, "players: player 2 has no name"),
     ({"players": ["x" * 25]}, "players: player 1's name is 25 characters long; at most 24"),
     ({"players": ["Ann", "ann"]}, "players: two players are called Ann: give them names the scoreboard can tell apart"),
-    ({"players": ["Ann"], "map": "/etc/passwd"}, "map: unknown map '/etc/passwd': choose classic or random"),
+    ({"players": ["Ann"], "map": "/etc/passwd"}, "map: unknown map '/etc/passwd': choose classic, map1, map2, map3, map4, map5, map6 or random"),
     ({"players": ["Ann"], "paper": "a3"}, "paper: unknown paper 'a3': choose a4 or letter"),
     ({"map": "classic"}, "players: missing"),
 ])
@@ -412,7 +412,10 @@ def test_the_address_on_every_interface_is_the_network_one():
 def test_maps(empty):
     client, _ = empty
     assert client.get("/api/maps").json() == {
-        "maps": [{"id": "classic", "name": "The Sunken Keep"}, {"id": "random", "name": "A random map"}],
+        "maps": [{"id": "classic", "name": "The Sunken Keep"}, {"id": "map1", "name": "Map 1: The Drowned Cellars"},
+                 {"id": "map2", "name": "Map 2: The Glittering Warren"}, {"id": "map3", "name": "Map 3: The Bone Vault"},
+                 {"id": "map4", "name": "Map 4: The Lantern Halls"}, {"id": "map5", "name": "Map 5: The Emerald Rot"},
+                 {"id": "map6", "name": "Map 6: The Rune Maze"}, {"id": "random", "name": "A random map"}],
         "papers": ["a4", "letter"]}
 
 
