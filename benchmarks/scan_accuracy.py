@@ -1,6 +1,6 @@
 """How often the scanner reads a photographed sheet right, and whether it flags what it gets wrong.
 
-    python benchmarks/scan_accuracy.py [--games 40] [--players 3] [--seed 1]
+    python benchmarks/scan_accuracy.py [--games 40] [--players 3] [--seed 1] [--maps 5,6]
 
 The synthetic photographer plays games with the random legal player, draws
 them like a hand would and photographs them (easy, medium and hard cameras,
@@ -14,7 +14,11 @@ call, as ``scrawl scan`` does, and compared with the truth:
 - wrong but flagged / wrong and unflagged: sheets with a wrong total that do /
   do not list anything in ``needs_review`` (the second must be zero);
 - flagged but right: sheets a person is asked to look at needlessly;
-- tallies and round numbers read, and photos not read at all.
+- tallies and round numbers read, and photos not read at all;
+- on expansion maps (``--maps 1,2,..,6``, ``random-expansion``; played with the
+  die, the game's rolls given to the scan as ``scrawl scan --rolls`` does): each
+  kind of mark (Diamonds, Emeralds, Curse Track halves, Rune Gates) read right,
+  read wrong but flagged, and read WRONG and unflagged.
 """
 from __future__ import annotations
 
@@ -48,7 +52,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=8, help="list this many wrong sheets")
+    parser.add_argument("--maps", default="", help="maps to play, in turn: 1-6 (expansion maps 1-6), classic, "
+                                                   "random, random-expansion; default classic and random")
+    parser.add_argument("--difficulties", default=",".join(DIFFICULTIES))
     args = parser.parse_args()
+    maps = [f"map{m}" if m.isdigit() else m for m in args.maps.split(",") if m]
+    difficulties = [d for d in args.difficulties.split(",") if d]
 
     from games.state import game_json, read_game, score_game
     from generator.sheet import blank_image
@@ -59,15 +68,16 @@ def main() -> None:
     needless: Counter = Counter()      # why sheets with a right score were flagged
     started = time.perf_counter()
     folder = Path(tempfile.mkdtemp(prefix="scan-accuracy-"))
-    for difficulty in DIFFICULTIES:
+    marks: dict[str, Counter] = defaultdict(Counter)
+    for difficulty in difficulties:
         for game in range(args.games):
             seed = args.seed * 100_000 + DIFFICULTIES.index(difficulty) * 10_000 + game
-            shots = make_game_shots(seed, players=args.players, difficulty=difficulty,
-                                    map_id="random" if game % 3 == 2 else "classic",
+            map_id = maps[game % len(maps)] if maps else "random" if game % 3 == 2 else "classic"
+            shots = make_game_shots(seed, players=args.players, difficulty=difficulty, map_id=map_id,
                                     paper="letter" if game % 4 == 3 else "a4")
             paths = write_shots(shots, folder / f"{difficulty}-{game}")
             photos = [str(p) for p in paths if not p.name.endswith(".json")]
-            outcomes = scan_files(photos, blank_image)
+            outcomes = scan_files(photos, blank_image, rolls=shots[0].truth.get("rolls"))
             truths = [shot.truth for shot in shots]
             expected = truth_totals(truths)
             document = game_document(outcomes)
@@ -85,6 +95,8 @@ def main() -> None:
                                          [e["error"] for e in document["errors"] if e["source"] == photo]))
                     continue
                 _compare_rooms(s, sheet, truth)
+                if "marks" in truth:
+                    _compare_marks(marks, sheet, truth, wrong_sheets, difficulty, photo)
                 flagged = bool(sheet["needs_review"])
                 right = sheet["score"]["total"] == total
                 s["exact score"] += right
@@ -99,6 +111,13 @@ def main() -> None:
                     for reason in {_reason(entry) for entry in sheet["needs_review"]}:
                         needless[reason] += 1
     _print(stats, time.perf_counter() - started)
+    if marks:
+        print(f"{'marks':14}{'read':>7}{'right':>9}{'wrong,flag':>11}{'WRONG,UNFLAG':>13}{'right,flag':>11}")
+        for kind in ("diamond", "emerald", "curse half", "gate"):
+            m = marks[kind]
+            if m["read"]:
+                print(f"{kind:14}{m['read']:>7}{_pct(m['right'], m['read']):>9}{m['wrong, flagged']:>11}"
+                      f"{m['WRONG, UNFLAGGED']:>13}{m['right, flagged']:>11}")
     if needless:
         print("why sheets with the right score were flagged (a sheet may have several reasons):")
         for reason, count in needless.most_common(12):
@@ -122,6 +141,40 @@ def _compare_rooms(s: dict, sheet: dict, truth: dict) -> None:
             if read["round"] is not None:
                 s["rounds read"] += 1
                 s["rounds wrong"] += read["round"] != true["round"]
+
+
+def _compare_marks(marks: dict, sheet: dict, truth: dict, wrong_sheets: list, difficulty: str, photo: str) -> None:
+    """Each Diamond, Emerald, Curse Track half and Rune Gate of the map: read right, or wrong and flagged
+    (an ``unsure_mark`` entry where it is) or not."""
+    from games.mapfile import map_from_reference
+
+    dungeon = map_from_reference(sheet["map"])
+    read, true = sheet.get("marks", {}), truth["marks"]
+    flagged = {entry["where"] for entry in sheet["needs_review"] if entry.get("rule") == "unsure_mark"}
+    found = []
+    for kind, key in (("diamond", "diamonds"), ("emerald", "emeralds")):
+        for room, item in dungeon.rooms_with(kind):
+            found.append((kind, room.name, item.number in read.get(key, []), item.number in true[key]))
+    for half in ("top", "bottom"):
+        for k, value in enumerate(true["curse_track"][half], start=1):
+            got = read.get("curse_track", {}).get(half, [])
+            found.append(("curse half", f"curse track space {k} ({half})", k <= len(got) and got[k - 1], value))
+    from games.board import side_name
+
+    for side, _ in dungeon.gates:
+        name = side_name(side)
+        found.append(("gate", name, name in read.get("gates", []), name in true["gates"]))
+    for kind, where, got, want in found:
+        m = marks[kind]
+        m["read"] += 1
+        if got == want:
+            m["right"] += 1
+            m["right, flagged"] += where in flagged
+        elif where in flagged:
+            m["wrong, flagged"] += 1
+        else:
+            m["WRONG, UNFLAGGED"] += 1
+            wrong_sheets.append((difficulty, photo, f"{kind} {where} read {got} is {want}", []))
 
 
 def _reason(entry: dict) -> str:

@@ -36,8 +36,8 @@ ARROW_BAND = 6.5      # entry arrows, between the labels and the grid
 RULER_LENGTH = 50.0
 ARROW_HEAD = 2.3      # half the width of an entry arrow's head
 # Expansion maps.
-MARK_SHARE = 0.30     # a Diamond's or Emerald's box, as a share of the room, in a corner clear of the paths
-MARK_INSET = 0.06
+MARK_SHARE = 0.25     # a Diamond's or Emerald's box, as a share of the room, in a corner clear of the paths
+MARK_INSET = 0.05     # its gap to the room's sides: the box ends 0.2 of the room from the lines through the middle
 CAVE_ARROW = 0.3      # a cave entrance's arrow, as a share of the room
 CAVE_MOUTH = (4.8, 3.0)  # mm: the cave mouth drawn on the wall under its arrow, wide and deep
 CAVE_ARROW_HEAD = 1.6   # half the width of a cave entrance's arrow head, narrower than the mouth

@@ -80,9 +80,10 @@ def make_game(name: str, dungeon, seed: int, players: list[str]) -> None:
     print(f"wrote {name}.json (deal seed {seed})")
 
 
-def make_photos(seed: int, difficulty: str, players: int, megapixels: float) -> None:
+def make_photos(seed: int, difficulty: str, players: int, megapixels: float, map_id: str = "classic") -> None:
     """Phone photos of one played game from the synthetic photographer, and what a careful person reads
-    on them: ``photos/game-SEED-DIFFICULTY.expected.json`` (the scan document, scored)."""
+    on them: ``photos/game-SEED[-MAP]-DIFFICULTY.expected.json`` (the scan document, scored; on an
+    expansion map with the marks and the game's rolls)."""
     import sys
 
     sys.path.insert(0, str(HERE.parent / "tests"))
@@ -91,7 +92,7 @@ def make_photos(seed: int, difficulty: str, players: int, megapixels: float) -> 
     from games.state import game_json, read_game, score_game
 
     folder = HERE / "photos"
-    shots = make_game_shots(seed, players=players, difficulty=difficulty, megapixels=megapixels)
+    shots = make_game_shots(seed, players=players, map_id=map_id, difficulty=difficulty, megapixels=megapixels)
     paths = write_shots(shots, folder)
     for path in folder.glob(f"game{seed}-*.truth.json"):
         path.unlink()                   # the expected document below holds the truth of all of them
@@ -101,11 +102,15 @@ def make_photos(seed: int, difficulty: str, players: int, megapixels: float) -> 
         Image.open(path).save(path, quality=60)     # a quarter of the size, and it still reads the same
     sheets = []
     for shot, path in zip(shots, paths):
-        truth = {k: v for k, v in shot.truth.items() if k in ("map", "player", "rooms", "unusable")}
+        truth = {k: v for k, v in shot.truth.items() if k in ("map", "player", "rooms", "unusable", "marks")}
         sheets.append({"source": f"samples/photos/{path.name}", **truth})
-    results = score_game(read_game({"format": "scrawl.scan/1", "sheets": sheets}, "truth")[0])
+    rolls = shots[0].truth.get("rolls")
+    document = {"format": "scrawl.scan/1", "sheets": sheets, **({"rolls": rolls} if rolls else {})}
+    results = score_game(read_game(document, "truth")[0])
     document = game_json(results, [])
-    name = f"game-{seed}-{difficulty}.expected.json"
+    if rolls:
+        document["rolls"] = rolls
+    name = f"game-{seed}-{'' if map_id == 'classic' else map_id + '-'}{difficulty}.expected.json"
     (folder / name).write_text(json.dumps(document, indent=1) + "\n")
     print(f"wrote {len(paths)} photos and photos/{name}: " +
           ", ".join(f"{r.sheet.source.rsplit('/', 1)[-1]} {r.score.total}" for r in results))
@@ -141,5 +146,6 @@ if __name__ == "__main__":
     make_loot_sheet("loot-1234-a4", 1234, "a4")
     make_photos(7, "medium", 3, 4.0)
     make_photos(8, "hard", 2, 4.0)
+    make_photos(17, "medium", 2, 4.0, map_id="map6")
     make_overlay_picture("scan-overlay-game7", sorted(f"samples/photos/{p.name}"
                                                       for p in (HERE / "photos").glob("game7-*[!n]")))

@@ -33,6 +33,7 @@ class PhotoOutcome:
     pages: list[bytes] = field(default_factory=list)      # each sheet rectified, as PNG, when asked for
     errors: list[dict] = field(default_factory=list)
     rosters: list[dict] = field(default_factory=list)     # monster record sheets, one entry per sheet
+    rolls: tuple[int, ...] | None = None                  # the game's die rolls, when given (scan_files)
 
 
 def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False,
@@ -97,9 +98,22 @@ def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bo
 
 def scan_files(paths: list[str], blank: BlankRenderer, *, want_pages: bool = False, jobs: int | None = None,
                progress: Callable[[int, int], None] | None = None,
-               monster_blank: MonsterBlankRenderer | None = None) -> list[PhotoOutcome]:
+               monster_blank: MonsterBlankRenderer | None = None,
+               rolls: tuple[int, ...] | list[int] | None = None) -> list[PhotoOutcome]:
     """Every file's outcome, in the order given; ``progress(done, total)`` after each file. Monster record
-    sheets are read when ``monster_blank`` renders their blank page, refused otherwise."""
+    sheets are read when ``monster_blank`` renders their blank page, refused otherwise. ``rolls``, the
+    game's die rolls (round 1 first) when known, go with the outcomes into ``game_document``, so that
+    the marks read are checked against them."""
+    outcomes = _scan_files(paths, blank, want_pages, jobs, progress, monster_blank)
+    if rolls is not None:
+        for outcome in outcomes:
+            outcome.rolls = tuple(rolls)
+    return outcomes
+
+
+def _scan_files(paths: list[str], blank: BlankRenderer, want_pages: bool, jobs: int | None,
+                progress: Callable[[int, int], None] | None,
+                monster_blank: MonsterBlankRenderer | None) -> list[PhotoOutcome]:
     jobs = min(jobs or os.cpu_count() or 1, 2 if jobs is None else jobs, len(paths))
     outcomes: list[PhotoOutcome | None] = [None] * len(paths)
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
@@ -140,14 +154,19 @@ def _digit_reader():
     return read_digit
 
 
-def game_document(outcomes: list[PhotoOutcome]) -> dict:
+def game_document(outcomes: list[PhotoOutcome], rolls: tuple[int, ...] | list[int] | None = None) -> dict:
     """The unscored scan document of all files: their sheets, their monster rosters (one per player, when
-    monster record sheets were read) and their errors (CONTRACTS.md section 3)."""
+    monster record sheets were read) and their errors (CONTRACTS.md section 3). ``rolls`` (or the rolls
+    given to ``scan_files``) become the document's ``rolls``, which scoring checks the marks against;
+    without them the document has no ``rolls``."""
     from games.state import FORMAT
 
+    if rolls is None:
+        rolls = next((o.rolls for o in outcomes if o.rolls is not None), None)
     rosters = rosters_of(outcomes)
     return {"format": FORMAT, "sheets": [sheet for o in outcomes for sheet in o.sheets],
-            **({"rosters": rosters} if rosters else {}), "errors": [error for o in outcomes for error in o.errors]}
+            **({"rosters": rosters} if rosters else {}), **({"rolls": list(rolls)} if rolls is not None else {}),
+            "errors": [error for o in outcomes for error in o.errors]}
 
 
 def rosters_of(outcomes: list[PhotoOutcome]) -> list[dict]:
@@ -167,7 +186,7 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     """
     for index, result in enumerate(results):
         doubted = sorted({(entry["where"], room) for entry in result.review
-                          if entry.get("rule") != "other_sheet_unsure" and (room := _room(entry.get("where"))) is not None
+                          if entry.get("rule") not in _OWN_SHEET_ONLY and (room := _room(entry.get("where"))) is not None
                           and _may_hide_trap(result, room)})
         for room_name, room in doubted:
             for other_index, other in enumerate(results):
@@ -181,6 +200,11 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
         for result in results:
             result.review.append({"where": "game", "rule": "sheet_missing",
                                   "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
+
+
+# Doubts that cannot change another sheet's score: a Diamond's or Emerald's cross-out is read on its own
+# sheet only (no Trap is ever drawn in a room with a printed item).
+_OWN_SHEET_ONLY = ("other_sheet_unsure", "unsure_mark")
 
 
 def _may_hide_trap(result, room) -> bool:
@@ -203,12 +227,15 @@ def _room(where):
         return None
 
 
-def score_document(document: dict) -> tuple[list, list[dict]]:
+def score_document(document: dict, rolls: tuple[int, ...] | list[int] | None = None) -> tuple[list, list[dict]]:
     """Score an unscored scan document as ``scrawl scan`` does: every sheet checked and scored, traps
     resolved between the sheets, and each sheet flagged for the other sheets' doubts that could change
-    its score. Returns the results (``games.state.SheetResult``) and the errors; ``game_json`` writes them."""
+    its score. ``rolls``, when given, replace the document's ``rolls`` (the marks are checked against
+    them). Returns the results (``games.state.SheetResult``) and the errors; ``game_json`` writes them."""
     from games.state import read_game, score_game
 
+    if rolls is not None:
+        document = {**document, "rolls": list(rolls)}
     sheets, errors = read_game(document, "scan")
     results = score_game(sheets)
     flag_shared_doubts(results, errors)

@@ -2,8 +2,10 @@
 
 Paths read are thick green lines from each room's middle to the sides they
 link to, Traps red crosses, round numbers read in blue beside their circle,
-tally strokes ticked, and every place in ``needs_review`` ringed in orange
-with its number, listed under the sheet. A person checks a scan by looking,
+tally strokes ticked, on expansion maps the marks read (Diamonds and Emeralds
+crossed out, Curse Track halves and Rune Gates filled) in purple, and every
+place in ``needs_review`` ringed in orange with its number, listed under the
+sheet. A person checks a scan by looking,
 not by reading JSON.
 """
 from __future__ import annotations
@@ -14,6 +16,7 @@ import numpy as np
 from scanner.read import RoomReading, TallyReading
 
 GREEN, RED, BLUE, ORANGE, INK = (20, 150, 60), (210, 40, 40), (40, 80, 200), (240, 130, 0), (30, 30, 30)
+PURPLE = (150, 40, 170)
 FONT = cv2.FONT_HERSHEY_DUPLEX
 
 
@@ -53,9 +56,11 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
                        int(1.6 * px_per_mm), 2)
     box = layout.score_lines[5].tally
     _text(canvas, f"read: {tally.count}", px(box.x, box.bottom + 3.2), GREEN, 0.45 * px_per_mm / 5)
+    if "marks" in sheet:
+        _draw_marks(canvas, layout, sheet["marks"], px_per_mm)
 
     for number, entry in enumerate(review, start=1):
-        where = _where(entry.get("where", ""), layout)
+        where = _where(entry.get("where", ""), layout, mark=entry.get("rule") == "unsure_mark")
         if where is None:
             continue
         (x, y), radius = where
@@ -65,11 +70,61 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
     return canvas
 
 
-def _where(where: str, layout) -> tuple[tuple[float, float], float] | None:
-    """Where a needs_review entry points on the sheet: a room, the tally, or nowhere in particular."""
+def _draw_marks(canvas: np.ndarray, layout, marks: dict, px_per_mm: float) -> None:
+    """The expansion marks read (a sheet's ``marks``): a cross over each Diamond and Emerald read as crossed
+    out, each Curse Track half and Rune Gate read as filled shaded, the others outlined thinly."""
+    def px(x, y):
+        return int(round(x * px_per_mm)), int(round(y * px_per_mm))
+
+    thick, thin = max(2, int(0.6 * px_per_mm)), 1
+    for cell in layout.rooms:
+        if cell.mark is None:
+            continue
+        kind, number = cell.items[0].split(":")
+        box = cell.mark
+        if int(number) in marks.get("diamonds" if kind == "diamond" else "emeralds", []):
+            cv2.line(canvas, px(box.x, box.y), px(box.right, box.bottom), PURPLE, thick, cv2.LINE_AA)
+            cv2.line(canvas, px(box.x, box.bottom), px(box.right, box.y), PURPLE, thick, cv2.LINE_AA)
+        else:
+            cv2.rectangle(canvas, px(box.x, box.y), px(box.right, box.bottom), PURPLE, thin, cv2.LINE_AA)
+    track = marks.get("curse_track", {})
+    for space in layout.curse:
+        for half, rect in (("top", space.top), ("bottom", space.bottom)):
+            filled = track.get(half, [])
+            if space.number <= len(filled) and filled[space.number - 1]:
+                _shade(canvas, px(rect.x, rect.y), px(rect.right, rect.bottom))
+            cv2.rectangle(canvas, px(rect.x, rect.y), px(rect.right, rect.bottom), PURPLE, thin, cv2.LINE_AA)
+    for gate in layout.gates():
+        centre, radius = px(*gate.centre), int(round(gate.radius * px_per_mm))
+        if gate.name in marks.get("gates", []):
+            cv2.circle(canvas, centre, radius, PURPLE, -1, cv2.LINE_AA)
+        else:
+            cv2.circle(canvas, centre, radius, PURPLE, thin, cv2.LINE_AA)
+
+
+def _shade(canvas: np.ndarray, corner: tuple[int, int], other: tuple[int, int]) -> None:
+    (x0, y0), (x1, y1) = corner, other
+    region = canvas[y0:y1, x0:x1]
+    region[:] = (region.astype(np.float32) * 0.4 + np.array(PURPLE, np.float32) * 0.6).astype(np.uint8)
+
+
+def _where(where: str, layout, mark: bool = False) -> tuple[tuple[float, float], float] | None:
+    """Where a needs_review entry points on the sheet: a room (its Diamond or Emerald when ``mark``), a
+    mark, the tally, or nowhere in particular."""
     for cell in layout.rooms:
         if cell.room.name == where:
+            if mark and cell.mark is not None:
+                return cell.mark.centre, cell.mark.w * 0.9
             return cell.rect.centre, cell.rect.w * 0.62
+    for gate in layout.gates():
+        if gate.name == where:
+            return gate.centre, gate.radius + 1.5
+    for space in layout.curse:
+        for half, rect in (("top", space.top), ("bottom", space.bottom)):
+            if where == f"curse track space {space.number} ({half})":
+                return rect.centre, rect.w * 0.62
+    if where == "curse track" and layout.curse_box is not None:
+        return layout.curse_box.centre, layout.curse_box.w * 0.55
     if where.startswith("tally") or where == "unusable":
         box = layout.score_lines[5].tally
         return box.centre, box.w * 0.55

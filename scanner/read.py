@@ -28,6 +28,8 @@ ROUND_MARGIN_MM = 0.9          # a round number may spill this far out of its ci
 DIGIT_REACH_MM = 1.8           # a stroke mostly within this of the circle is the round number
 OVERSHOOT_DEPTH = 0.2          # a neighbour's stroke may poke this far (of the room) across the edge
 OVERSHOOT_MM2 = 5.0            # ... with at most this much ink
+MARK_REACH_MM = 1.2            # a stroke mostly within this of a Diamond's or Emerald's box crosses it out
+MARK_MARGIN_MM = 0.0           # ... and the box itself is cleared, this far round it (paths pass close by)
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 
 
@@ -74,6 +76,8 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     ``read_digit(crop, px_per_mm, radius_mm=...) -> (digit | None, confidence)`` reads the round number.
     """
     crop = room_crop(ink, cell.rect, px_per_mm)
+    if cell.mark is not None:
+        crop = _without_mark(crop, cell, px_per_mm)
     if crop.max(initial=0.0) < FAINT:
         # Nothing anywhere in the room that any test below would count: most rooms of a sheet.
         return RoomReading(cell.room.name, strengths={side: 0.0 for side in SIDES})
@@ -160,6 +164,39 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
         cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
     return digit, cleaned
+
+
+def _without_mark(crop: np.ndarray, cell, px_per_mm: float) -> np.ndarray:
+    """The room without its Diamond's or Emerald's box and the strokes crossing it out (read by
+    ``scanner.marks``): strokes lying mostly in or near the box, and of any other stroke the box itself.
+    No path enters the box by design."""
+    def pixels(grow: float) -> tuple[slice, slice]:
+        box = cell.mark.grown(grow)
+        x0, y0 = (box.x - cell.rect.x) * px_per_mm, (box.y - cell.rect.y) * px_per_mm
+        x1, y1 = (box.right - cell.rect.x) * px_per_mm, (box.bottom - cell.rect.y) * px_per_mm
+        return slice(max(0, int(y0)), int(np.ceil(y1))), slice(max(0, int(x0)), int(np.ceil(x1)))
+
+    near = np.zeros(crop.shape, np.uint8)
+    near[pixels(MARK_REACH_MM)] = 1
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= FAINT).astype(np.uint8), connectivity=8)
+    cleaned = crop.copy()
+    if count > 1:
+        inside = np.bincount(labels[near == 1], minlength=count)
+        rows, cols = pixels(MARK_REACH_MM)
+        within = ((stats[:, cv2.CC_STAT_LEFT] >= cols.start) & (stats[:, cv2.CC_STAT_TOP] >= rows.start)
+                  & (stats[:, cv2.CC_STAT_LEFT] + stats[:, cv2.CC_STAT_WIDTH] <= cols.stop)
+                  & (stats[:, cv2.CC_STAT_TOP] + stats[:, cv2.CC_STAT_HEIGHT] <= rows.stop))
+        on_box = np.zeros(crop.shape, np.uint8)
+        on_box[pixels(0.0)] = 1
+        in_box = np.bincount(labels[on_box == 1], minlength=count)
+        area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
+        # A cross-out touching a path (a corner's curve passes near the box) is one piece with it: kept; so
+        # is a bit of a path passing beside the box.
+        mark = (inside / area >= 0.7) & (in_box / area >= 0.3) & within
+        mark[0] = False
+        cleaned[mark[labels]] = 0.0
+    cleaned[pixels(MARK_MARGIN_MM)] = 0.0
+    return cleaned
 
 
 def _window(image: np.ndarray, x: int, y: int, half: int) -> np.ndarray:

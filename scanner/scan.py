@@ -19,14 +19,16 @@ import cv2
 import numpy as np
 
 from games.mapfile import map_reference
-from generator.layout import GAME, SheetId, SheetLayout, sheet_layout
+from generator.layout import GAME, Rect, SheetId, SheetLayout, sheet_layout
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
 from scanner.ink import apply_shift, darkness, ink_map, measure, print_allowance, register
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
+from scanner.marks import MarksReading, has_marks
+from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
-from scanner.read import SURE, RoomReading, TallyReading, read_room, read_tally
+from scanner.read import INKED, SURE, RoomReading, TallyReading, read_room, read_tally
 
 PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
@@ -48,6 +50,7 @@ class SheetScan:
     ink: np.ndarray = field(repr=False)         # the ink map, registered to the layout, PX_PER_MM
     resolution: float = 0.0                     # the sheet's pixels per mm in the image read
     page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
+    marks: MarksReading | None = None           # the expansion marks, on maps that have them
 
     def registered_page(self) -> np.ndarray:
         """The whole rectified photo, RGB at PX_PER_MM, moved onto the layout as the marks were read (for
@@ -62,6 +65,8 @@ class SheetScan:
         if self.tally.confidence < SURE:
             entries.append({"where": "tally 6", "rule": "unsure_reading", "confidence": self.tally.confidence,
                             "why": "; ".join(self.tally.doubts) or "the tally marks are hard to count"})
+        if self.marks is not None:
+            entries += self.marks.review()
         if self.resolution < 3.2:
             entries.append({"where": "photo", "rule": "low_resolution",
                             "why": f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
@@ -70,6 +75,8 @@ class SheetScan:
 
     def confidence(self) -> float:
         values = [r.confidence for r in self.rooms] + [self.tally.confidence]
+        if self.marks is not None:
+            values.append(self.marks.confidence())
         return round(float(min(values)), 3)
 
     def to_json(self) -> dict:
@@ -78,8 +85,9 @@ class SheetScan:
         for reading in self.rooms:
             if reading.drawn:
                 rooms[reading.room] = {"exits": reading.exits, "trap": reading.trap, "round": reading.round}
+        marks = {"marks": self.marks.marks.to_json()} if self.marks is not None else {}
         return {"source": self.source, "map": map_reference(self.layout.dungeon), "player": self.sheet_id.player,
-                "paper": self.layout.paper, "rooms": rooms, "unusable": self.tally.count,
+                "paper": self.layout.paper, "rooms": rooms, "unusable": self.tally.count, **marks,
                 "confidence": self.confidence(), "needs_review": self.review()}
 
 
@@ -118,10 +126,113 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
     ink, shift = _registered_ink(photo.image, homography, reference)
+    ink = _without_cave_arrows(ink, layout)
+    if has_marks(layout):
+        ink = _with_solid_fills(ink, photo.image, homography, shift, reference, layout, blank)
+    marks = read_expansion_marks(ink, layout, PX_PER_MM) if has_marks(layout) else None
+    if marks is not None and marks.marks.gates:
+        ink = _without_filled_gates(ink, layout, marks.marks.gates)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
-                     _page_picture(photo.image, homography, reference, shift))
+                     _page_picture(photo.image, homography, reference, shift), marks)
+
+
+CAVE_ARROW_MM = 1.8      # half the width of a cave entrance's printed arrow, with registration's slack
+
+
+def _without_cave_arrows(ink: np.ndarray, layout: SheetLayout) -> np.ndarray:
+    """The ink map without the arrows of cave entrances: they are printed in a room (beyond the cave's
+    wall, where no path goes), in colour, which the ink map cannot tell from a coloured pen."""
+    caves = [arrow for arrow in layout.arrows if layout.dungeon.contains(arrow.room.neighbour(arrow.side))]
+    if not caves:
+        return ink
+    ink = ink.copy()
+    for arrow in caves:
+        ends = [tuple(int(round(v * PX_PER_MM)) for v in point) for point in (arrow.tip, arrow.tail)]
+        cv2.line(ink, ends[0], ends[1], 0.0, int(round(2 * CAVE_ARROW_MM * PX_PER_MM)))
+        mouth = getattr(arrow, "mouth", None)        # the cave's mouth drawn on its wall, where there is one
+        if mouth is not None:
+            x0, y0 = int(mouth.x * PX_PER_MM), int(mouth.y * PX_PER_MM)
+            ink[y0:int(np.ceil(mouth.bottom * PX_PER_MM)), x0:int(np.ceil(mouth.right * PX_PER_MM))] = 0.0
+    return ink
+
+
+GATE_APPROACH_MM = (0.6, 2.5)   # a path to a filled gate is sought this far beyond its circle
+GATE_LANE_MM = 1.8              # ... and this far beside the line through its middle
+
+
+def _without_filled_gates(ink: np.ndarray, layout: SheetLayout, gates) -> np.ndarray:
+    """The ink map with each filled Rune Gate's circle cleared, and where a room's stroke runs up to the
+    circle, a line on to the side's midpoint in its place: the fill would read as strokes to the side
+    in both rooms, and a path may link to a closed gate."""
+    ink = ink.copy()
+    for gate in layout.gates():
+        if gate.side not in gates:
+            continue
+        cx, cy = gate.centre
+        reach = gate.radius + GATE_APPROACH_MM[0]
+        cv2.circle(ink, (int(round(cx * PX_PER_MM)), int(round(cy * PX_PER_MM))), int(round(reach * PX_PER_MM)),
+                   0.0, -1)
+        for sign in (-1, 1):
+            near, far = reach, gate.radius + GATE_APPROACH_MM[1]
+            if gate.across == "x":
+                x0, x1 = sorted((cx + sign * near, cx + sign * far))
+                lane = Rect(x0, cy - GATE_LANE_MM, x1 - x0, 2 * GATE_LANE_MM)
+            else:
+                y0, y1 = sorted((cy + sign * near, cy + sign * far))
+                lane = Rect(cx - GATE_LANE_MM, y0, 2 * GATE_LANE_MM, y1 - y0)
+            a0, b0, a1, b1 = _pixels(lane)
+            if (ink[b0:b1, a0:a1] >= INKED).sum() >= 0.8 * PX_PER_MM ** 2:
+                end = (cx + sign * reach, cy) if gate.across == "x" else (cx, cy + sign * reach)
+                cv2.line(ink, tuple(int(round(v * PX_PER_MM)) for v in end),
+                         (int(round(cx * PX_PER_MM)), int(round(cy * PX_PER_MM))), 1.0,
+                         max(2, int(round(0.6 * PX_PER_MM))))
+    return ink
+
+
+FILL_PAPER_SCALE = 5.0   # a solid fill of a Curse Track half or a Rune Gate is up to 10 mm wide
+
+
+def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray, shift: np.ndarray,
+                      reference: _Reference, layout: SheetLayout, blank: BlankRenderer) -> np.ndarray:
+    """The ink map with the Curse Track, the Rune Gates and the Diamonds' and Emeralds' boxes measured again
+    against the paper's white found in a window wide enough not to take a solid fill or a dense scribble
+    for paper (the ink map's own keeps only its outline). Moved as the reading area was registered."""
+    key = (layout.dungeon, layout.paper, "fills")
+    areas = ([layout.curse_box] if layout.curse_box is not None else []) + \
+        [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius) for g in layout.gates()] + \
+        [cell.mark for cell in layout.rooms if cell.mark is not None]
+    if key not in _REFERENCES:
+        whole = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
+                                (0, 0, int(round(layout.width * PX_PER_MM)), int(round(layout.height * PX_PER_MM))),
+                                paper_scale=FILL_PAPER_SCALE)
+        references = []
+        for area in areas:
+            x0, y0, x1, y1 = _pixels(area.grown(4.0))
+            references.append(_Reference((x0, y0, x1, y1), whole.page_shape, whole.darkness[y0:y1, x0:x1],
+                                         whole.allowance[y0:y1, x0:x1], FILL_PAPER_SCALE))
+        _REFERENCES[key] = references
+    ink = ink.copy()
+    rx0, ry0 = reference.area[:2]
+    for area, wide in zip(areas, _REFERENCES[key]):
+        x0, y0, x1, y1 = wide.area
+        if x0 < rx0 or y0 < ry0 or x1 > reference.area[2] or y1 > reference.area[3]:
+            continue
+        region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
+                                     flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        dark, colour = measure(region, PX_PER_MM * wide.paper_scale)
+        field = np.ascontiguousarray(shift[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0])
+        dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), field))
+        wide_ink = ink_map(dark, colour, wide.allowance)
+        a0, b0, a1, b1 = _pixels(area.grown(1.5))
+        ink[b0:b1, a0:a1] = np.maximum(ink[b0:b1, a0:a1], wide_ink[b0 - y0:b1 - y0, a0 - x0:a1 - x0])
+    return ink
+
+
+def _pixels(rect: Rect) -> tuple[int, int, int, int]:
+    """A rectangle (mm) as page pixels x0, y0, x1, y1."""
+    return tuple(int(round(v * PX_PER_MM)) for v in (rect.x, rect.y, rect.right, rect.bottom))
 
 
 # A filled bubble is wider than any stroke: the paper's white is found in a window wide enough not to

@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from games.mapfile import load_map
+from games.maps import FEATURES
 from games.randommap import random_map
 from games.scoring import resolve_traps
 from generator.layout import SheetLayout, sheet_layout
@@ -36,7 +37,7 @@ from photographer.camera import (DIFFICULTIES, Camera, PhotoMapping, camera_for,
 from photographer.hand import HandStyle, hand_for, hand_style, ink_sheet
 from photographer.monsters import (blank_monster_sheet, choose_faults, expected_roster, ink_monster_sheet,
                                    random_sheet)
-from photographer.paper import PX_PER_MM, blank_sheet, play_game, truth_sheet
+from photographer.paper import PX_PER_MM, blank_sheet, game_rolls, play_game, truth_sheet
 from photographer.scan import Scan, scan_for, scan_like
 
 __all__ = ["Shot", "make_game_shots", "write_shots", "blank_sheet", "play_game", "truth_sheet", "ink_sheet",
@@ -76,27 +77,34 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
                     paper: str = "a4", megapixels: float | None = None, keep_photos: bool = False) -> list[Shot]:
     """One photo per player of one game dealt and played from ``seed``.
 
-    ``map_id`` is ``classic`` or ``random`` (the random map of ``seed``);
+    ``map_id`` is ``classic``, ``map1`` .. ``map6``, ``random`` (the random map of ``seed``) or
+    ``random-expansion`` (the random map of ``seed`` with every expansion feature); on a map that needs
+    the die the truth holds the game's ``rolls`` and each sheet's ``marks``, and ``drawn_marks`` says how
+    each mark was drawn;
     ``difficulty`` is one of ``easy``, ``medium``, ``hard``, or ``scan`` for flatbed scans;
     ``megapixels`` fixes the size of every photo (same framing otherwise).
     """
     if difficulty not in DIFFICULTIES + ("scan",):
         raise ValueError(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)}, scan)")
-    dungeon = random_map(seed) if map_id == "random" else load_map(map_id)
+    dungeon = _dungeon(map_id, seed)
     layout = sheet_layout(dungeon, paper)
     boards = play_game(dungeon, seed, players)
+    rolls = game_rolls(dungeon, seed, players)
     hits = [len(h) for h in resolve_traps(boards)]
     shots = []
     for player, (board, trap_hits) in enumerate(zip(boards, hits), start=1):
         stream = f"{map_id}/{paper}/{difficulty}"
         hand_rng, camera_rng = rng_for(seed, player, "hand/" + stream), rng_for(seed, player, "camera/" + stream)
-        page, written, style = _drawn_page(layout, player, board, trap_hits, difficulty, hand_rng)
+        page, written, style = _drawn_page(layout, player, board, trap_hits, difficulty, hand_rng,
+                                           rng_for(seed, player, "marks/" + stream))
         photo, mapping, camera, kind = _take(page, layout, difficulty, camera_rng, megapixels)
         data, suffix = encode(photo, camera)
         name = f"game{seed}-{map_id}-p{player}-{difficulty}"
         truth = truth_sheet(dungeon, board, player, name + suffix)
         truth.update(difficulty=difficulty, camera={"kind": kind, **camera.as_dict()}, hand=style.as_dict(),
                      written=written, photo=_photo_truth(photo, mapping, layout))
+        if rolls is not None:
+            truth["rolls"] = list(rolls)
         shots.append(Shot(data, suffix, truth, photo if keep_photos else None))
     return shots
 
@@ -143,14 +151,29 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
     return shots
 
 
+def _dungeon(map_id: str, seed: int):
+    if map_id == "random":
+        return random_map(seed)
+    if map_id == "random-expansion":
+        return random_map(seed, features=FEATURES)
+    return load_map(map_id)
+
+
 def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficulty: str,
-                rng: np.random.Generator) -> tuple[np.ndarray, dict, HandStyle]:
-    """The player's page inked by a hand fitting the difficulty, and what else they wrote on it."""
+                rng: np.random.Generator, marks_rng: np.random.Generator
+                ) -> tuple[np.ndarray, dict, HandStyle]:
+    """The player's page inked by a hand fitting the difficulty, and what else they wrote on it (and, on an
+    expansion map, how each mark was drawn)."""
     style = hand_for(difficulty, rng)
     written = {"trap_tally": trap_hits if trap_hits and rng.random() < 0.6 else 0,
                "scores": bool(rng.random() < 0.5), "name": bool(rng.random() < 0.8), "trap_hits": trap_hits}
+    drawn: dict = {}
     page = ink_sheet(blank_sheet(layout, player, PX_PER_MM), layout, board, PX_PER_MM, style, rng,
-                     trap_hits=written["trap_tally"], write_scores=written["scores"], name=written["name"])
+                     trap_hits=written["trap_tally"], write_scores=written["scores"], name=written["name"],
+                     marks_rng=marks_rng, sloppy={"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5),
+                     drawn_marks=drawn)
+    if drawn:
+        written["marks"] = drawn
     return page, written, style
 
 

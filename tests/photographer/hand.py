@@ -102,13 +102,15 @@ def hand_for(difficulty: str, rng: np.random.Generator) -> HandStyle:
 
 def ink_sheet(page_rgb: np.ndarray, layout: SheetLayout, board: Board, px_per_mm: float, style: HandStyle,
               rng: np.random.Generator, *, trap_hits: int = 0, write_scores: bool = False,
-              name: bool = True) -> np.ndarray:
+              name: bool = True, marks_rng: np.random.Generator | None = None, sloppy: float = 0.3,
+              drawn_marks: dict | None = None) -> np.ndarray:
     """The page with the board drawn on it by hand (a new array; ``page_rgb`` is not changed).
 
     Every room with a drawing gets its segment or X and its round number; the
     tally beside item 6 counts ``board.unusable``. ``trap_hits`` tallies go beside
     item 7, ``write_scores`` fills the count, points and total boxes, ``name``
-    scribbles a name on the name line.
+    scribbles a name on the name line. On an expansion map ``board.marks`` are drawn too
+    (``photographer.marks``) with ``marks_rng``, each mark's way of drawing put into ``drawn_marks``.
     """
     pen = Pen(InkMask(page_rgb.shape[:2], px_per_mm), style, rng)
     habits = {"1": int(rng.integers(3)), "4": int(rng.integers(2)), "7": int(rng.integers(2))}
@@ -126,6 +128,13 @@ def ink_sheet(page_rgb: np.ndarray, layout: SheetLayout, board: Board, px_per_mm
         write_score_boxes(pen, layout, board, trap_hits, habits)
     if name:
         scribble_name(pen, layout.name_line)
+    if not board.marks.empty:
+        from photographer.marks import draw_marks
+
+        how = draw_marks(Pen(pen.ink, style, marks_rng if marks_rng is not None else rng), layout, board.marks,
+                         sloppy=sloppy)
+        if drawn_marks is not None:
+            drawn_marks.update(how)
     grain = grain_tile(rng, px_per_mm) if style.tool == "pencil" else None
     return apply_ink(page_rgb, pen.ink, style.colour, style.opacity, grain)
 

@@ -15,6 +15,7 @@ import pypdfium2 as pdfium
 from games.board import Board
 from games.cards import load_deck
 from games.deal import deal
+from games.die import roll_rounds
 from games.mapcode import encode_map
 from games.mapfile import map_reference
 from games.maps import DungeonMap
@@ -60,12 +61,23 @@ def _render_page(layout: SheetLayout, player: int, px_per_mm: float) -> np.ndarr
 
 
 def play_game(dungeon: DungeonMap, seed: int, players: int) -> list[Board]:
-    """The finished sheets of one game dealt by ``seed``, played by the random legal player."""
+    """The finished sheets of one game dealt by ``seed``, played by the random legal player (who also makes
+    the expansion marks, from the deal's die rolls: ``game_rolls``)."""
     game = deal(load_deck("doodles"), seed, solo=players == 1)
     return [play(dungeon, game, seed * 10 + n) for n in range(1, players + 1)]
 
 
+def game_rolls(dungeon: DungeonMap, seed: int, players: int) -> tuple[int, ...] | None:
+    """The die rolls of the game ``play_game`` plays (one a round), on a map that needs the die."""
+    if not dungeon.needs_die:
+        return None
+    game = deal(load_deck("doodles"), seed, solo=players == 1)
+    return roll_rounds(game.seed, len(game.rounds))
+
+
 def truth_sheet(dungeon: DungeonMap, board: Board, player: int, source: str) -> dict:
-    """What is drawn on one sheet, as a sheet of the scan format (CONTRACTS.md section 3)."""
+    """What is drawn on one sheet, as a sheet of the scan format (CONTRACTS.md section 3); on an expansion
+    map with its ``marks``."""
+    marks = {"marks": board.marks.to_json()} if dungeon.expansion_features() else {}
     return {"source": source, "map": map_reference(dungeon), "player": player,
-            "rooms": board.rooms_json(), "unusable": board.unusable}
+            "rooms": board.rooms_json(), "unusable": board.unusable, **marks}
