@@ -413,3 +413,40 @@ def _item_words(item) -> str:
     words = {"loot": "loot", "dragon": "dragon", "skull": "Skull", "skull_coin": "Skull Coin",
              "diamond": f"Diamond {item.letter}", "emerald": f"Emerald {item.letter}"}
     return words.get(item.kind, f"{item.kind} {item.letter}")
+
+
+# -- between the sheets of one game ----------------------------------------------
+def shared_mark_problems(dungeon: DungeonMap, boards: Sequence[Board]) -> list[list[Problem]]:
+    """The die is rolled once for everyone, so every sheet of one game on a die map crosses out the same
+    Diamonds, fills the same Curse Track halves and curses the same Emeralds. Where the sheets differ, the
+    sheets against the majority are told so (all of them where there is no majority, as with two sheets):
+    one of them was marked or read wrong, and this catches a misread mark even without the rolls."""
+    found: list[list[Problem]] = [[] for _ in boards]
+    if len(boards) < 2 or not dungeon.needs_die:
+        return found
+    spaces = dungeon.curse_spaces
+    diamond_rooms = {item.number: room.name for room, item in dungeon.rooms_with("diamond")}
+    emerald_rooms = {item.number: room.name for room, item in dungeon.rooms_with("emerald")}
+    checks = [(f"Diamond {n}", diamond_rooms[n], "crossed out", lambda b, n=n: n in b.marks.diamonds)
+              for n in sorted(diamond_rooms)]
+    checks += [(f"Emerald {n}", emerald_rooms[n], "crossed out", lambda b, n=n: n in b.marks.emeralds)
+               for n in sorted(emerald_rooms)]
+    for half in ("top", "bottom"):
+        checks += [(f"the {half} half of Curse Track space {k + 1}", "curse track", "filled in",
+                    lambda b, k=k, half=half: k < spaces and curse_halves(b.marks, spaces)[half == "bottom"][k])
+                   for k in range(spaces)]
+    for what, where, done, marked in checks:
+        values = [marked(board) for board in boards]
+        marked_on = sum(values)
+        if marked_on in (0, len(values)):
+            continue
+        majority = None if 2 * marked_on == len(values) else 2 * marked_on > len(values)
+        for index, value in enumerate(values):
+            if value != majority:
+                others = len(values) - 1
+                unlike = others - (marked_on - 1 if value else len(values) - marked_on - 1)
+                found[index].append(Problem(where, "marks_differ",
+                                            f"{what} {'is' if value else 'is not'} {done} here, but on {unlike} "
+                                            f"of the other {others} sheets it {'is not' if value else 'is'}: "
+                                            f"the die is the same for everyone"))
+    return found

@@ -23,7 +23,7 @@ from games.cards import exits_text
 from games.errors import ScrawlError, TemplateError
 from games.mapfile import map_from_reference, map_reference
 from games.maps import SIDES, DungeonMap, Room, interior_side
-from games.rules import Problem, problems
+from games.rules import Problem, problems, shared_mark_problems
 from games.scoring import Score, TrapHit, resolve_traps, score
 
 FORMAT = "scrawl.scan/1"
@@ -251,9 +251,13 @@ def score_game(sheets: list[SheetState]) -> list[SheetResult]:
     for members in groups.values():
         for local, found in enumerate(resolve_traps([sheets[i].board for i in members])):
             hits[members[local]] = [TrapHit(h.room, members[h.owner], members[h.victim]) for h in found]
+    between: list[list[Problem]] = [[] for _ in sheets]
+    for dungeon, members in groups.items():
+        for local, found in enumerate(shared_mark_problems(dungeon, [sheets[i].board for i in members])):
+            between[members[local]] = found
     results = []
     for index, sheet in enumerate(sheets):
-        broken = problems(sheet.dungeon, sheet.board, rolls=sheet.rolls)
+        broken = problems(sheet.dungeon, sheet.board, rolls=sheet.rolls) + between[index]
         review = [entry for entry in sheet.raw.get("needs_review", []) if isinstance(entry, dict)]
         for problem in broken:
             entry = problem.to_json()

@@ -203,8 +203,9 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
 
 
 # Doubts that cannot change another sheet's score: a Diamond's or Emerald's cross-out is read on its own
-# sheet only (no Trap is ever drawn in a room with a printed item).
-_OWN_SHEET_ONLY = ("other_sheet_unsure", "unsure_mark")
+# sheet only (no Trap is ever drawn in a room with a printed item), and so are the rules about such marks.
+_OWN_SHEET_ONLY = ("other_sheet_unsure", "unsure_mark", "marks_differ", "diamond_roll", "emerald_mark",
+                   "unknown_mark", "curse_order", "curse_roll")
 
 
 def _may_hide_trap(result, room) -> bool:

@@ -350,3 +350,34 @@ def test_the_score_report_lines_up_items_1_to_10_and_leaves_classic_as_it_was():
     assert "   1 Loot                  0    +0" in report
     assert "  10 Emeralds              0    +0" in report
     assert "  1 Loot                  0    +0" in report          # the classic sheet, as before
+
+
+def test_sheets_of_one_game_must_agree_on_the_marks_the_die_makes():
+    """Everyone crosses out the Diamonds and fills the Curse Track from the same roll: a sheet that differs
+    from the others is flagged (a misread or a mistake), the majority is not; with two sheets, both."""
+    from games.board import Board, Marks
+    from games.mapfile import load_map
+    from games.rules import shared_mark_problems
+
+    dungeon = load_map("map5")
+    rooms = {item.number: room.name for room, item in dungeon.rooms_with("diamond")}
+    right = Marks(diamonds=frozenset({2, 4}), curse_top=(True, False, False, False),
+                  curse_bottom=(False, False, False, True))
+    misread = Marks(diamonds=frozenset({2}), curse_top=(True, False, False, False),
+                    curse_bottom=(False, False, False, True))
+    found = shared_mark_problems(dungeon, [Board(marks=right), Board(marks=misread), Board(marks=right)])
+    assert found[0] == [] and found[2] == []
+    assert [(p.where, p.rule) for p in found[1]] == [(rooms[4], "marks_differ")]
+    assert found[1][0].why == ("Diamond 4 is not crossed out here, but on 2 of the other 2 sheets it is: "
+                               "the die is the same for everyone")
+    two = shared_mark_problems(dungeon, [Board(marks=right), Board(marks=misread)])
+    assert [p.where for p in two[0]] == [rooms[4]] and [p.where for p in two[1]] == [rooms[4]]
+    # A filled half that the others lack, on a three-sheet game.
+    odd = Marks(diamonds=frozenset({2, 4}), curse_top=(True, True, False, False),
+                curse_bottom=(False, False, False, True))
+    found = shared_mark_problems(dungeon, [Board(marks=right), Board(marks=odd), Board(marks=right)])
+    assert [(p.where, p.why.split(" here")[0]) for p in found[1]] == [
+        ("curse track", "the top half of Curse Track space 2 is filled in")]
+    # One sheet, or a map without the die: nothing to compare.
+    assert shared_mark_problems(dungeon, [Board(marks=misread)]) == [[]]
+    assert shared_mark_problems(load_map("map1"), [Board(), Board()]) == [[], []]
