@@ -465,3 +465,21 @@ def test_print_links_give_pdfs(tmp_path):
             answer = client.get(bad)
             assert answer.status_code == status, bad
             one_line(answer)
+
+
+def test_an_expansion_map_game_is_played_and_scored_with_its_marks(tmp_path):
+    """A game on map 6: its photos give the scanner's totals, items 8-10 included, and the export carries
+    the marks read."""
+    expected = json.loads((SAMPLES / "game-17-map6-medium.expected.json").read_text())
+    names = ["game17-map6-p1-medium.webp", "game17-map6-p2-medium.jpg"]
+    with TestClient(create_app(tmp_path / "data")) as client:
+        gid = client.post("/api/games", json={"players": ["Ann", "Bo"], "map": "map6"}).json()["id"]
+        answers = [upload(client, gid, name) for name in names]
+        assert [answer.status_code for answer in answers] == [201, 201]
+        want = {sheet["player"]: sheet["score"]["total"] for sheet in expected["sheets"]}
+        assert {s["player"]: s["total"] for s in answers[-1].json()["sheets"]} == want
+        export = client.get(f"/api/games/{gid}/export").json()
+    for sheet in export["sheets"]:
+        truth = next(s for s in expected["sheets"] if s["player"] == sheet["player"])
+        assert sheet["marks"]["diamonds"] == truth["marks"]["diamonds"]
+        assert [line["item"] for line in sheet["score"]["lines"]] == list(range(1, 11))
