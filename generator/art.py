@@ -599,18 +599,31 @@ def _ogre(c, st):
         _poly(c, [(sx * 8, -22), (sx * 14, -8), (sx * 15, -20)], fill=1.0, line=ink, lw=_LW * 0.6)
 
 
+def _skull_outline(c, top, crown, cheek, jaw, chin):
+    """A skull's outline, left-right symmetric: from the top of the head (0, ``top``) down the right side,
+    ``crown`` = (control x at the top, widest x, control y, y where it is widest), ``cheek`` = (control y,
+    control x, control y, cheekbone x, y), ``jaw`` = the jaw's corner (x, y), ``chin`` = the chin curve's
+    control point (x, y); then the left side as its mirror."""
+    a, w, b, mid = crown
+    d, e, f, g, h = cheek
+    i, j = jaw
+    k, m = chin
+    path = c.beginPath()
+    path.moveTo(0, top)
+    path.curveTo(a, top, w, b, w, mid)
+    path.curveTo(w, d, e, f, g, h)
+    path.lineTo(i, j)
+    path.curveTo(k, m, -k, m, -i, j)
+    path.lineTo(-g, h)
+    path.curveTo(-e, f, -w, d, -w, mid)
+    path.curveTo(-w, b, -a, top, 0, top)
+    path.close()
+    return path
+
+
 def _skull(c, st):
     ink = st.ink
-    sk = c.beginPath()
-    sk.moveTo(0, 38)
-    sk.curveTo(22, 38, 32, 22, 32, 6)
-    sk.curveTo(32, -6, 26, -12, 20, -14)
-    sk.lineTo(18, -28)
-    sk.curveTo(10, -34, -10, -34, -18, -28)
-    sk.lineTo(-20, -14)
-    sk.curveTo(-26, -12, -32, -6, -32, 6)
-    sk.curveTo(-32, 22, -22, 38, 0, 38)
-    sk.close()
+    sk = _skull_outline(c, 38, (22, 32, 22, 6), (-6, 26, -12, 20, -14), (18, -28), (10, -34))
     _sticker(c, [sk], st.light, ink)
     # crack
     _line(c, [(4, 38), (7, 30), (3, 25), (6, 19)], ink, _LW * 0.6)
@@ -790,16 +803,7 @@ def _the_skull(c, st: _Style):
     ink = st.ink
     for bone in ((-44, -30, 40, -46), (-40, -47, 44, -31), (-30, -22, 30, -26)):
         _sticker(c, _bone(c, *bone), st.light, ink, lw=_LW * 0.8)
-    head = c.beginPath()
-    head.moveTo(0, 34)
-    head.curveTo(20, 34, 30, 22, 30, 6)
-    head.curveTo(30, -4, 26, -9, 21, -11)
-    head.lineTo(19, -24)
-    head.curveTo(10, -29, -10, -29, -19, -24)
-    head.lineTo(-21, -11)
-    head.curveTo(-26, -9, -30, -4, -30, 6)
-    head.curveTo(-30, 22, -20, 34, 0, 34)
-    head.close()
+    head = _skull_outline(c, 34, (20, 30, 22, 6), (-4, 26, -9, 21, -11), (19, -24), (10, -29))
     crown = c.beginPath()                     # a three-pointed crown on the skull's brow
     crown.moveTo(-21, 26)
     crown.lineTo(-25, 48)
