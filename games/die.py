@@ -95,9 +95,6 @@ class CurseTrack:
         """The spaces (numbered from 1, left to right) with both halves filled: their Emeralds are cursed."""
         return tuple(i + 1 for i, (t, b) in enumerate(zip(self.top, self.bottom)) if t and b)
 
-    def to_json(self) -> dict:
-        return {"top": list(self.top), "bottom": list(self.bottom)}
-
 
 def curse_track(rolls, spaces: int, die: Die | None = None) -> CurseTrack:
     """The Curse Track after these rolls (RULES.md section 2)."""
@@ -107,7 +104,6 @@ def curse_track(rolls, spaces: int, die: Die | None = None) -> CurseTrack:
     top = tuple(i < dragons for i in range(spaces))                 # from the left
     bottom = tuple(spaces - 1 - i < skulls for i in range(spaces))  # from the right
     return CurseTrack(top, bottom)
-
 
 
 def marks_from_rolls(dungeon: DungeonMap, rolls, die: Die | None = None) -> Marks:
@@ -133,7 +129,7 @@ def round_instructions(dungeon: DungeonMap, rolls, die: Die | None = None) -> li
     door_icons = {icon for _, icon in dungeon.doors}
     spaces = dungeon.curse_spaces
     crossed: set[int] = set()
-    dragons = skulls = 0
+    known: list[int] = []
     out = []
     for roll in rolls:
         if roll is None:
@@ -148,24 +144,24 @@ def round_instructions(dungeon: DungeonMap, rolls, die: Die | None = None) -> li
         if door_icons:
             lines.append(f"Magic Doors with the {icon} are open this round" if icon in door_icons else
                          f"No Magic Door shows the {icon}: every door stays closed this round")
+        before = curse_track(known, spaces, die)
+        known.append(roll)
         if spaces:
-            filled = None
+            # What this roll filled: the track after it, against the track before it.
+            after = curse_track(known, spaces, die)
+            top = [k + 1 for k in range(spaces) if after.top[k] and not before.top[k]]
+            bottom = [k + 1 for k in range(spaces) if after.bottom[k] and not before.bottom[k]]
             if icon == "moon":
                 lines.append("Moon: the Curse Track rests")
-            elif icon == "dragon" and dragons < spaces:
-                dragons += 1
-                filled = dragons
-                lines.append(f"Curse Track: fill the top half of space {filled} (from the left)")
-            elif icon == "skull" and skulls < spaces:
-                filled = spaces - skulls
-                skulls += 1
-                lines.append(f"Curse Track: fill the bottom half of space {filled} (from the right)")
+            elif top:
+                lines.append(f"Curse Track: fill the top half of space {top[0]} (from the left)")
+            elif bottom:
+                lines.append(f"Curse Track: fill the bottom half of space {bottom[0]} (from the right)")
             else:
                 lines.append(f"Curse Track: the {'top' if icon == 'dragon' else 'bottom'} row is full, nothing to fill")
-            # Dragons have filled the top halves of spaces 1..dragons, skulls the bottom halves from the right.
-            if filled is not None and filled <= dragons and filled > spaces - skulls:
-                room = emeralds.get(filled)
-                lines.append(f"Space {filled} is full: cross out Emerald {filled}"
+            for space in sorted(set(after.cursed()) - set(before.cursed())):
+                room = emeralds.get(space)
+                lines.append(f"Space {space} is full: cross out Emerald {space}"
                              + (f" (room {room.name})" if room else "") + "; it is cursed")
         out.append(lines)
     return out
