@@ -635,6 +635,14 @@ def _rebuild(map_id: str, seed: int | None, version: int | None, features=frozen
     return load_map(map_id) if map_id in DESIGNED_MAPS else None
 
 
+def printed_codes(markers, qr: Rect) -> dict[str, Rect]:
+    """The corner markers and the QR code of a page, with its quiet zone, as parts of the page that must
+    keep clear of everything else printed (by name, for the layouts' ``printed()``)."""
+    things = {f"marker {m.id}": m.rect for m in markers}
+    things["qr"] = qr.grown(2.0)      # its quiet zone belongs to it
+    return things
+
+
 def printed_codes_json(markers, qr: Rect) -> dict:
     """The corner markers and the QR code of a page, as every layout JSON lists them (mm)."""
     return {"markers": [{"id": m.id, "x_mm": _mm(m.rect.x), "y_mm": _mm(m.rect.y), "size_mm": _mm(m.rect.w)}

@@ -29,7 +29,7 @@ from games.errors import ScrawlError
 from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, load_maker
 from games.maps import Room
 from generator.layout import (FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId,
-                              corner_markers, printed_codes_json)
+                              corner_markers, printed_codes, printed_codes_json)
 
 GAME = "dungeon-maker"
 MAP_ID = "loot"
@@ -232,8 +232,7 @@ class MakerLayout:
         things["grid"] = self.grid_block
         things["header"] = self.header
         things["footer"] = self.footer
-        things.update({f"marker {m.id}": m.rect for m in self.markers})
-        things["qr"] = self.qr.grown(2.0)      # its quiet zone belongs to it
+        things.update(printed_codes(self.markers, self.qr))
         return things
 
     def to_json(self) -> dict:

@@ -27,7 +27,7 @@ from base64 import b32encode
 from dataclasses import dataclass
 
 from generator.layout import (FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, Marker, Rect, SheetId,
-                              corner_markers, printed_codes_json, qr_rect)
+                              corner_markers, printed_codes, printed_codes_json, qr_rect)
 
 GAME = "monsters"
 MAP_ID = "roster"           # the QR code's token: ROSTER.<design>.<page>
@@ -224,8 +224,7 @@ class MonsterLayout:
         things.update({f"pool {pool.key}": pool.rect for pool in self.pools})
         things["legend"] = self.legend
         things["header"] = self.header
-        things.update({f"marker {m.id}": m.rect for m in self.markers})
-        things["qr"] = self.qr.grown(2.0)      # its quiet zone belongs to it
+        things.update(printed_codes(self.markers, self.qr))
         return things
 
     def to_json(self) -> dict:
