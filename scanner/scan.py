@@ -151,7 +151,7 @@ def _without_cave_arrows(ink: np.ndarray, layout: SheetLayout) -> np.ndarray:
     for arrow in caves:
         ends = [tuple(int(round(v * PX_PER_MM)) for v in point) for point in (arrow.tip, arrow.tail)]
         cv2.line(ink, ends[0], ends[1], 0.0, int(round(2 * CAVE_ARROW_MM * PX_PER_MM)))
-        mouth = getattr(arrow, "mouth", None)        # the cave's mouth drawn on its wall, where there is one
+        mouth = arrow.mouth                          # the cave's mouth drawn on its wall, where there is one
         if mouth is not None:
             x0, y0 = int(mouth.x * PX_PER_MM), int(mouth.y * PX_PER_MM)
             ink[y0:int(np.ceil(mouth.bottom * PX_PER_MM)), x0:int(np.ceil(mouth.right * PX_PER_MM))] = 0.0
