@@ -31,6 +31,8 @@ OVERSHOOT_MM2 = 5.0            # ... with at most this much ink
 MARK_REACH_MM = 1.2            # a stroke mostly within this of a Diamond's or Emerald's box crosses it out
 MARK_MARGIN_MM = 0.0           # ... and the box itself is cleared, this far round it (paths pass close by)
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
+X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
+X_MM2 = 8.0                    # ... with at least this much ink
 
 
 @dataclass(frozen=True)
@@ -89,8 +91,13 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     trap = False
-    if not exits:
-        inner = _without_overshoots(crop, px_per_mm)
+    inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
+    crossed = _crossed(inner, px_per_mm) if area >= X_MM2 else None
+    if crossed is not None:
+        # Two strokes slanting opposite ways and nearly nothing along the room's axes: an X, however its
+        # arms lean, wherever they end and whichever sides' probes they pass through.
+        exits, trap, confidence, doubts = "", True, crossed, []
+    elif not exits:
         trap, trap_conf, trap_doubt, explained = _read_trap(inner, float((inner >= INKED).sum()) / px_per_mm ** 2,
                                                             px_per_mm)
         if explained:
@@ -101,8 +108,8 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     elif len(exits) == 1 and _centre_ink(crop) < 0.25:
         doubts.append("a stroke reaches the side but not the middle of the room: a dead end?")
         confidence = min(confidence, 0.4)
-    elif len(exits) == 1 and area >= 8.0:
-        xness, coverage = _xness(_without_overshoots(crop, px_per_mm), px_per_mm)
+    elif len(exits) == 1 and area >= X_MM2:
+        xness, coverage = _xness(inner, px_per_mm)
         if xness >= 0.75:
             # An X leaning so that one arm runs near a side's midpoint: its ink reaches out along the
             # diagonals, where a dead end's stub and bar run along the room's axes.
@@ -264,6 +271,35 @@ def _without_overshoots(crop: np.ndarray, px_per_mm: float) -> np.ndarray:
 def _is_x(xness: float, coverage: float) -> bool:
     """Two crossing diagonal strokes that account for (nearly) all the ink."""
     return xness >= 0.8 and coverage >= 0.8
+
+
+def _crossed(crop: np.ndarray, px_per_mm: float) -> float | None:
+    """The confidence that the ink is a Trap ``X``, judged by the direction of its strokes' edges; None
+    when it is not surely one.
+
+    A path's strokes and a dead end's bar run along the room's axes, and a corner drawn as an arc turns
+    one way only; an X's two strokes slant opposite ways, each within about 25 degrees of a diagonal.
+    So: the share of the edges (weighted by their contrast) slanting each way, which for an X is well
+    over a quarter each and together nearly all. Unlike ``_xness`` this does not depend on where the
+    ink's middle is, so an arm cut short by the round number's circle, or an X off the room's centre,
+    reads the same.
+    """
+    if float((crop >= INKED).sum()) < X_MM2 * px_per_mm ** 2:
+        return None
+    smooth = cv2.GaussianBlur(crop.astype(np.float32), (0, 0), 1.0)
+    gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)
+    weight = np.hypot(gx, gy)
+    direction = (np.degrees(np.arctan2(gy, gx)) + 90.0) % 180.0        # along the edge, not across it
+    total = float(weight.sum())
+    if total <= 0.0:
+        return None
+    rising = float(weight[(direction > 20) & (direction < 70)].sum()) / total
+    falling = float(weight[(direction > 110) & (direction < 160)].sum()) / total
+    family = min(rising, falling)
+    if family < X_FAMILY or rising + falling < X_DIAGONAL:
+        return None
+    return min(1.0, 0.7 + 3.0 * (family - X_FAMILY))
 
 
 def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, float, list[str], bool]:
