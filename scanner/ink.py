@@ -22,6 +22,8 @@ PRINT_SLACK_MM = 0.5      # how far the print may sit from where the blank has i
 WALL_SLACK_MM = 1.0       # ... and the heavy walls, whose edges leave the strongest trace when off
 WALL_DARKNESS = 0.6
 DARK_SPAN = 0.22          # darkness above the print that counts as full ink
+ART_DARKNESS = 0.45       # the darkest grey of the printed art, through which a stroke is seen
+PRINT_TONE = 0.05         # ... and a printer may print a grey this much (of it) darker than the blank has it
 CHROMA_FLOOR, CHROMA_SPAN = 0.09, 0.2
 
 
@@ -73,10 +75,15 @@ def print_allowance(blank_darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
 def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: np.ndarray) -> np.ndarray:
     """Ink strength per pixel, 0 (paper or print) to 1 (surely a player's stroke), given the photo's
     registered darkness and colour (``measure``, 8-bit) and the blank's ``print_allowance``."""
-    # (dark / 255 - allowance - 0.04) / DARK_SPAN, worked in place: this runs over a million pixels.
+    # With art the allowance where it is the art's grey (0 over the walls and the lettering):
+    # ((dark / 255 - allowance) / (1 - art) - 0.04 - PRINT_TONE art) / DARK_SPAN, worked in place: this runs
+    # over a million pixels. Light passes through a stroke and the print under it, so the darkness a stroke
+    # adds over grey print is its own times the print's lightness.
+    art = np.where(allowance <= ART_DARKNESS, allowance, 0.0).astype(np.float32)
     above_print = dark.astype(np.float32)
     above_print -= 255 * allowance
-    above_print -= 255 * 0.04
+    above_print /= 1.0 - art
+    above_print -= 255 * (0.04 + PRINT_TONE * art)
     above_print *= 1 / (255 * DARK_SPAN)
     coloured = colour.astype(np.float32)
     coloured -= 255 * CHROMA_FLOOR
