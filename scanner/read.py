@@ -167,10 +167,33 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
         reach = 2 * (r + DIGIT_REACH_MM) * px_per_mm
         compact = (stats[:, cv2.CC_STAT_WIDTH] <= reach) & (stats[:, cv2.CC_STAT_HEIGHT] <= reach)
         number = (inside / np.maximum(stats[:, cv2.CC_STAT_AREA], 1) >= 0.7) & compact
+        number &= ~_along_probes(labels, count, x / crop.shape[1], y / crop.shape[0])
         number[0] = False
         cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
     return digit, cleaned
+
+
+def _along_probes(labels: np.ndarray, count: int, fx: float, fy: float) -> np.ndarray:
+    """Per piece of ink, whether it runs from the middle of one of the two sides nearest the round box
+    (at ``fx, fy`` of the room) through most of that side's probe depth: a piece of a path, which in a small
+    room, or drawn off the middle, passes close enough to the circle to be taken for the number. (A digit
+    written large may reach into the probe band, but not out to the side's edge, nor with most of its ink
+    that near the side in the band rather than beside it.)"""
+    size = labels.shape[0]
+    core = slice(int(round((0.5 - PROBE_HALF_WIDTH) * size)), int(round((0.5 + PROBE_HALF_WIDTH) * size)) + 1)
+    depth = int(round(PROBE_DEPTH[1] * size))
+    edge = max(1, int(round(PROBE_DEPTH[0] * size)))
+    near_side = labels[:depth] if fy < 0.5 else labels[size - depth:][::-1]
+    beside = labels[:, :depth].T if fx < 0.5 else labels[:, size - depth:].T[::-1]
+    along = np.zeros(count, bool)
+    for strip in (near_side, beside):         # rows: lines parallel to the side, from the side inwards
+        band = strip[:, core]
+        present = np.zeros((count, band.shape[0]), bool)
+        present[band, np.arange(band.shape[0])[:, None]] = True
+        centred = np.bincount(band.ravel(), minlength=count) >= 0.5 * np.bincount(strip.ravel(), minlength=count)
+        along |= (present.sum(axis=1) >= 0.5 * band.shape[0]) & present[:, :edge].any(axis=1) & centred
+    return along
 
 
 def _without_mark(crop: np.ndarray, cell, px_per_mm: float) -> np.ndarray:

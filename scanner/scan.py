@@ -127,9 +127,11 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     homography = frame.homography(layout.paper)
     ink, shift = _registered_ink(photo.image, homography, reference)
     ink = _without_cave_arrows(ink, layout)
+    marks = None
     if has_marks(layout):
-        ink = _with_solid_fills(ink, photo.image, homography, shift, reference, layout, blank)
-    marks = read_expansion_marks(ink, layout, PX_PER_MM) if has_marks(layout) else None
+        filled = _with_solid_fills(ink, photo.image, homography, shift, reference, layout, blank)
+        marks = read_expansion_marks(filled, layout, PX_PER_MM)
+        ink = _with_boxes_as_drawn(filled, ink, layout)
     if marks is not None and marks.marks.gates:
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
@@ -192,6 +194,7 @@ def _without_filled_gates(ink: np.ndarray, layout: SheetLayout, gates) -> np.nda
 
 
 FILL_PAPER_SCALE = 5.0   # a solid fill of a Curse Track half or a Rune Gate is up to 10 mm wide
+FILL_REACH_MM = 1.5      # ... measured again that far round each box, gate and the Curse Track
 
 
 def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray, shift: np.ndarray,
@@ -225,9 +228,23 @@ def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray
         field = np.ascontiguousarray(shift[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0])
         dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), field))
         wide_ink = ink_map(dark, colour, wide.allowance)
-        a0, b0, a1, b1 = _pixels(area.grown(1.5))
+        a0, b0, a1, b1 = _pixels(area.grown(FILL_REACH_MM))
         ink[b0:b1, a0:a1] = np.maximum(ink[b0:b1, a0:a1], wide_ink[b0 - y0:b1 - y0, a0 - x0:a1 - x0])
     return ink
+
+
+def _with_boxes_as_drawn(filled: np.ndarray, plain: np.ndarray, layout: SheetLayout) -> np.ndarray:
+    """The ink map the rooms are read from: ``filled`` (``_with_solid_fills``), but the plain ink map round
+    the Diamonds' and Emeralds' boxes. Measured against the wide window's white, a shadow's edge across a
+    box reads as a solid block reaching past it, which the room's reader (``scanner.read._without_mark``)
+    would not take for the cross-out and would read as a path; the plain map has the cross-out's strokes,
+    which is all the room's reader needs to clear them."""
+    rooms = filled.copy()
+    for cell in layout.rooms:
+        if cell.mark is not None:
+            x0, y0, x1, y1 = _pixels(cell.mark.grown(FILL_REACH_MM))
+            rooms[y0:y1, x0:x1] = plain[y0:y1, x0:x1]
+    return rooms
 
 
 def _pixels(rect: Rect) -> tuple[int, int, int, int]:

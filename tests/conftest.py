@@ -15,3 +15,8 @@ def classic():
 @pytest.fixture(scope="session")
 def random_42():
     return random_map(42)
+
+
+@pytest.fixture(scope="session")
+def map6():
+    return load_map("map6")

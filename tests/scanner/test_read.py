@@ -111,3 +111,76 @@ def test_a_neighbours_stroke_poking_across_the_edge_leaves_the_room_empty_or_its
 def test_a_small_mark_inside_the_room_is_flagged(cell):
     reading = read_room(_draw(cell, [((0.45, 0.55), (0.58, 0.55))], 0.9), cell, PX)
     assert not reading.drawn and reading.confidence < SURE
+
+
+def _room(dungeon, paper, name):
+    return next(c for c in sheet_layout(dungeon, paper).rooms if c.room.name == name)
+
+
+def _digit_touching(cell, end):
+    """A 7 written in the round box, its stem running on to ``end`` (fractions of the room)."""
+    cx, cy, r = cell.round_box
+    fx, fy, fr = (cx - cell.rect.x) / cell.rect.w, (cy - cell.rect.y) / cell.rect.w, r / cell.rect.w
+    top, corner = (fx - 0.6 * fr, fy - 0.6 * fr), (fx + 0.6 * fr, fy - 0.6 * fr)
+    return [(top, corner), (corner, end)]
+
+
+@pytest.mark.parametrize("x", [
+    [((0.22, 0.22), (0.72, 0.92)), ((0.08, 0.7), (0.88, 0.3))],      # the round number runs into one arm
+    [((0.2, 0.2), (0.62, 0.9)), ((0.15, 0.72), (0.85, 0.32))],        # ... and the X is off the middle
+    [((0.2, 0.22), (0.65, 0.95)), ((0.1, 0.8), (0.9, 0.35))],         # ... its arms through two sides' probes
+    [((0.3, 0.12), (0.7, 0.97)), ((0.97, 0.3), (0.12, 0.68))],
+])
+def test_an_x_with_an_arm_cut_short_or_through_a_side_is_a_sure_trap(cell, x):
+    """The round number's circle is blanked with what is written in it, cutting an arm joined to it short;
+    an X leaning so that its arms run through the middles of sides meets those sides' probes. Both are
+    still two strokes slanting opposite ways."""
+    reading = read_room(_draw(cell, x + _digit_touching(cell, x[0][0]), 0.9), cell, PX)
+    assert (reading.exits, reading.trap) == ("", True)
+    assert reading.confidence >= SURE, reading.doubts
+
+
+def test_a_corner_drawn_as_an_arc_is_not_an_x(cell):
+    arc = [((0.5, 0.0), (0.52, 0.2)), ((0.52, 0.2), (0.6, 0.36)), ((0.6, 0.36), (0.75, 0.47)), ((0.75, 0.47), (1.0, 0.5))]
+    reading = read_room(_draw(cell, arc, 0.9), cell, PX)
+    assert (reading.exits, reading.trap) == ("NE", False)
+
+
+def test_a_path_drawn_off_the_middle_past_the_round_box_of_a_small_room_is_a_link(map6):
+    """On a Letter sheet of map 6 rooms are 15.5 mm, and a stroke to the top side drawn a little left of
+    the middle, broken where it crossed the print, lies close enough to the circle to pass for the number."""
+    small = _room(map6, "letter", "E5")
+    strokes = [((0.39, 0.0), (0.40, 0.36)), ((0.42, 0.42), (0.5, 0.5)), ((0.5, 0.5), (0.5, 1.0))]
+    reading = read_room(_draw(small, strokes, 0.5), small, PX)
+    assert reading.exits == "NS" and reading.confidence >= SURE, reading.doubts
+
+
+def test_a_round_number_written_large_is_not_a_link_to_the_side_beside_it(map6):
+    small = _room(map6, "letter", "E5")
+    cx, cy, r = small.round_box
+    fx, fy, fr = (cx - small.rect.x) / small.rect.w, (cy - small.rect.y) / small.rect.w, r / small.rect.w
+    two = [((fx - fr, fy - 0.8 * fr), (fx + 0.8 * fr, fy - fr)), ((fx + 0.8 * fr, fy - fr), (fx - fr, fy + 1.6 * fr)),
+           ((fx - fr, fy + 1.6 * fr), (fx + 0.9 * fr, fy + 1.6 * fr))]          # its foot low, into the left probe
+    reading = read_room(_draw(small, two + [((0.5, 0.0), (0.5, 0.5)), ((0.5, 0.5), (1.0, 0.5))], 0.6), small, PX)
+    assert reading.exits == "NE" and reading.confidence >= SURE, reading.doubts
+
+
+def test_a_shadow_across_a_diamonds_box_is_not_read_as_a_path(map6):
+    """The marks are measured against a wide window's white, so that a solid fill is not taken for paper;
+    there a hard shadow's edge across a Diamond's box reads as a block of ink reaching past the box. The
+    rooms are read from the plain ink map round the boxes, where only the cross-out's stroke is."""
+    from scanner.scan import PX_PER_MM, _with_boxes_as_drawn
+
+    layout = sheet_layout(map6, "letter")
+    room = next(c for c in layout.rooms if c.mark is not None)
+    box = room.mark
+    plain = np.zeros((int(layout.height * PX_PER_MM), int(layout.width * PX_PER_MM)), np.float32)
+    cv2.line(plain, (int(box.x * PX_PER_MM), int(box.bottom * PX_PER_MM)),
+             (int(box.right * PX_PER_MM), int(box.y * PX_PER_MM)), 1.0, 3)          # a slash crossing it out
+    filled = plain.copy()
+    block = box.grown(1.5)
+    filled[int(block.y * PX_PER_MM):int(block.bottom * PX_PER_MM), int(block.x * PX_PER_MM):int(block.right * PX_PER_MM)] = 1.0
+    shadowed = read_room(filled, room, PX_PER_MM)
+    assert shadowed.drawn or shadowed.confidence < SURE          # what reading the filled map made of it
+    reading = read_room(_with_boxes_as_drawn(filled, plain, layout), room, PX_PER_MM)
+    assert not reading.drawn and reading.confidence >= SURE, reading.doubts
