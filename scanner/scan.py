@@ -129,9 +129,11 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     ink = _without_cave_arrows(ink, layout)
     marks = None
     if has_marks(layout):
-        filled = _with_solid_fills(ink, photo.image, homography, shift, reference, layout, blank)
-        marks = read_expansion_marks(filled, layout, PX_PER_MM)
-        ink = _with_boxes_as_drawn(filled, ink, layout)
+        # The marks are read against the wide window's white, so that a solid fill is not taken for paper;
+        # the rooms from the plain ink map, in which a hard shadow's edge across a box or a gate is not a
+        # block of ink reaching into the room (a filled gate's outline is cleared with its circle below).
+        marks = read_expansion_marks(_with_solid_fills(ink, photo.image, homography, shift, reference, layout,
+                                                       blank), layout, PX_PER_MM)
     if marks is not None and marks.marks.gates:
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
@@ -231,20 +233,6 @@ def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray
         a0, b0, a1, b1 = _pixels(area.grown(FILL_REACH_MM))
         ink[b0:b1, a0:a1] = np.maximum(ink[b0:b1, a0:a1], wide_ink[b0 - y0:b1 - y0, a0 - x0:a1 - x0])
     return ink
-
-
-def _with_boxes_as_drawn(filled: np.ndarray, plain: np.ndarray, layout: SheetLayout) -> np.ndarray:
-    """The ink map the rooms are read from: ``filled`` (``_with_solid_fills``), but the plain ink map round
-    the Diamonds' and Emeralds' boxes. Measured against the wide window's white, a shadow's edge across a
-    box reads as a solid block reaching past it, which the room's reader (``scanner.read._without_mark``)
-    would not take for the cross-out and would read as a path; the plain map has the cross-out's strokes,
-    which is all the room's reader needs to clear them."""
-    rooms = filled.copy()
-    for cell in layout.rooms:
-        if cell.mark is not None:
-            x0, y0, x1, y1 = _pixels(cell.mark.grown(FILL_REACH_MM))
-            rooms[y0:y1, x0:x1] = plain[y0:y1, x0:x1]
-    return rooms
 
 
 def _pixels(rect: Rect) -> tuple[int, int, int, int]:

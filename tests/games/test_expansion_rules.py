@@ -38,11 +38,6 @@ def rules_of(found) -> list[str]:
     return sorted(f"{p.rule}@{p.where}" for p in found)
 
 
-@pytest.fixture(scope="module")
-def map6():
-    return load_map("map6")
-
-
 # -- the die and the Curse Track ----------------------------------------------------------------
 def test_the_curse_track_fills_dragons_from_the_left_and_skulls_from_the_right():
     # 2 dragon, 1 skull, 3 moon, 5 dragon: tops of spaces 1-2, the bottom of space 4.

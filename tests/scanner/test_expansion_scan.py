@@ -138,3 +138,38 @@ def test_the_overlay_draws_the_marks_read(game17, tmp_path):
     x, y = (int(round(v * PX_PER_MM)) for v in gate.centre)
     assert tuple(picture[y, x]) == PURPLE          # a filled gate is drawn filled
     Image.fromarray(picture).save(tmp_path / "overlay.png")
+
+
+def test_a_hard_shadow_across_a_diamond_and_a_rune_gate_is_no_path(map6):
+    """A shadow's edge across a Diamond's box and a Rune Gate: the marks are measured against a window wide
+    enough not to take a solid fill for paper, and there the shadowed part reads as a block of ink; the rooms
+    beside them must still read empty, and the crossed-out Diamond crossed out."""
+    import cv2
+    import numpy as np
+    from photographer import blank_sheet, camera_for, photograph
+
+    from generator.layout import sheet_layout
+    from generator.sheet import blank_image
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    layout = sheet_layout(map6, "letter")
+    page = blank_sheet(layout, 1, 10.0).astype(np.float32)
+    room = next(c for c in layout.rooms if c.room.name == "A7")          # Diamond 5, its box lower right
+    box = room.mark
+    cv2.line(page, (int(box.x * 10), int(box.bottom * 10)), (int(box.right * 10), int(box.y * 10)), (40, 40, 45), 6)
+    gate = next(g for g in layout.gates() if {r.name for r in g.side} == {"C6", "D6"})
+    ys, xs = np.mgrid[0:page.shape[0], 0:page.shape[1]]
+    shade = np.ones(page.shape[:2], np.float32)
+    for (x, y) in ((box.x + 0.4 * box.w, box.y + 0.5 * box.h), gate.centre):      # an edge through each
+        shade[np.hypot(xs - (x - 30) * 10, ys - (y + 20) * 10) < np.hypot(30, 20) * 10] = 0.55
+    photo = photograph((page * shade[..., None]).astype(np.uint8), 10.0,
+                       camera_for("easy", np.random.default_rng(5), (layout.width, layout.height)),
+                       np.random.default_rng(5), layout=layout)
+    ok, data = cv2.imencode(".png", cv2.cvtColor(photo, cv2.COLOR_RGB2BGR))
+    scans, problems = scan_photo(load_photo_bytes(data.tobytes(), "shadow.png")[0], blank_image)
+    assert not problems
+    rooms = {r.room: r for r in scans[0].rooms}
+    for name in ("A7", "C6", "D6"):
+        assert not rooms[name].drawn and rooms[name].confidence >= 0.6, (name, rooms[name])
+    assert scans[0].marks.marks.diamonds == {5}

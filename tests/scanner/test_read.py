@@ -164,23 +164,3 @@ def test_a_round_number_written_large_is_not_a_link_to_the_side_beside_it(map6):
     reading = read_room(_draw(small, two + [((0.5, 0.0), (0.5, 0.5)), ((0.5, 0.5), (1.0, 0.5))], 0.6), small, PX)
     assert reading.exits == "NE" and reading.confidence >= SURE, reading.doubts
 
-
-def test_a_shadow_across_a_diamonds_box_is_not_read_as_a_path(map6):
-    """The marks are measured against a wide window's white, so that a solid fill is not taken for paper;
-    there a hard shadow's edge across a Diamond's box reads as a block of ink reaching past the box. The
-    rooms are read from the plain ink map round the boxes, where only the cross-out's stroke is."""
-    from scanner.scan import PX_PER_MM, _with_boxes_as_drawn
-
-    layout = sheet_layout(map6, "letter")
-    room = next(c for c in layout.rooms if c.mark is not None)
-    box = room.mark
-    plain = np.zeros((int(layout.height * PX_PER_MM), int(layout.width * PX_PER_MM)), np.float32)
-    cv2.line(plain, (int(box.x * PX_PER_MM), int(box.bottom * PX_PER_MM)),
-             (int(box.right * PX_PER_MM), int(box.y * PX_PER_MM)), 1.0, 3)          # a slash crossing it out
-    filled = plain.copy()
-    block = box.grown(1.5)
-    filled[int(block.y * PX_PER_MM):int(block.bottom * PX_PER_MM), int(block.x * PX_PER_MM):int(block.right * PX_PER_MM)] = 1.0
-    shadowed = read_room(filled, room, PX_PER_MM)
-    assert shadowed.drawn or shadowed.confidence < SURE          # what reading the filled map made of it
-    reading = read_room(_with_boxes_as_drawn(filled, plain, layout), room, PX_PER_MM)
-    assert not reading.drawn and reading.confidence >= SURE, reading.doubts
