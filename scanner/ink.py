@@ -12,6 +12,7 @@ the top of the printed page.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
@@ -72,19 +73,36 @@ def print_allowance(blank_darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
     return np.maximum(allowance, cv2.dilate(walls, _kernel(px_per_mm, 2 * WALL_SLACK_MM, cv2.MORPH_ELLIPSE)))
 
 
-def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: np.ndarray) -> np.ndarray:
+@dataclass(frozen=True)
+class Allowance:
+    """A ``print_allowance`` in the terms ``ink_map`` works in, worked out once per sheet: with ``art`` the
+    allowance where it is the art's grey (0 over the walls and the lettering), ink is
+    ``(dark - floor) * scale - offset``, that is ((dark / 255 - allowance) / (1 - art) - 0.04 - PRINT_TONE
+    art) / DARK_SPAN. Light passes through a stroke and the print under it, so the darkness a stroke adds
+    over grey print is its own times the print's lightness. Sliced like an array."""
+
+    floor: np.ndarray
+    scale: np.ndarray
+    offset: np.ndarray
+
+    @classmethod
+    def of(cls, allowance: np.ndarray) -> "Allowance":
+        art = np.where(allowance <= ART_DARKNESS, allowance, 0.0).astype(np.float32)
+        return cls((255 * allowance).astype(np.float32), (1 / (255 * DARK_SPAN) / (1.0 - art)).astype(np.float32),
+                   ((0.04 + PRINT_TONE * art) / DARK_SPAN).astype(np.float32))
+
+    def __getitem__(self, index) -> "Allowance":
+        return Allowance(self.floor[index], self.scale[index], self.offset[index])
+
+
+def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: Allowance) -> np.ndarray:
     """Ink strength per pixel, 0 (paper or print) to 1 (surely a player's stroke), given the photo's
-    registered darkness and colour (``measure``, 8-bit) and the blank's ``print_allowance``."""
-    # With art the allowance where it is the art's grey (0 over the walls and the lettering):
-    # ((dark / 255 - allowance) / (1 - art) - 0.04 - PRINT_TONE art) / DARK_SPAN, worked in place: this runs
-    # over a million pixels. Light passes through a stroke and the print under it, so the darkness a stroke
-    # adds over grey print is its own times the print's lightness.
-    art = np.where(allowance <= ART_DARKNESS, allowance, 0.0).astype(np.float32)
+    registered darkness and colour (``measure``, 8-bit) and the blank's ``Allowance``."""
+    # Worked in place: this runs over a million pixels.
     above_print = dark.astype(np.float32)
-    above_print -= 255 * allowance
-    above_print /= 1.0 - art
-    above_print -= 255 * (0.04 + PRINT_TONE * art)
-    above_print *= 1 / (255 * DARK_SPAN)
+    above_print -= allowance.floor
+    above_print *= allowance.scale
+    above_print -= allowance.offset
     coloured = colour.astype(np.float32)
     coloured -= 255 * CHROMA_FLOOR
     coloured *= 1 / (255 * CHROMA_SPAN)

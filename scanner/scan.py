@@ -22,7 +22,7 @@ from games.mapfile import map_reference
 from generator.layout import GAME, Rect, SheetId, SheetLayout, sheet_layout
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
-from scanner.ink import apply_shift, darkness, ink_map, measure, print_allowance, register
+from scanner.ink import Allowance, apply_shift, darkness, ink_map, measure, print_allowance, register
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -351,7 +351,7 @@ class _Reference:
     area: tuple[int, int, int, int]         # x0, y0, x1, y1 of the reading area in the page
     page_shape: tuple[int, int]             # the whole page's height and width
     darkness: np.ndarray
-    allowance: np.ndarray
+    allowance: Allowance
     paper_scale: float = 1.0                # the paper is estimated as if at this many times PX_PER_MM
     tile_mm: float = 48.0                   # registration tiles
     refine_mm: float = 0.0                  # ... and, when not 0, smaller tiles of a second pass
@@ -376,7 +376,7 @@ def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: t
     x0, y0, x1, y1 = area
     dark = darkness(grey, PX_PER_MM * paper_scale)
     return _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
-                      print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1].copy(), paper_scale, tile_mm,
+                      Allowance.of(print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1]), paper_scale, tile_mm,
                       refine_mm)
 
 

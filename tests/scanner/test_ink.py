@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from scanner.ink import ink_map
+from scanner.ink import Allowance, ink_map
 from scanner.read import FAINT, INKED
 
 
@@ -12,7 +12,8 @@ def ink_at(stroke: float, printed: float, allowance: float | None = None) -> flo
     dark = 1.0 - (1.0 - printed) * (1.0 - stroke)
     pixel = np.full((1, 1), round(255 * dark), np.uint8)
     colour = np.zeros((1, 1), np.uint8)
-    return float(ink_map(pixel, colour, np.full((1, 1), printed if allowance is None else allowance, np.float32))[0, 0])
+    blank = np.full((1, 1), printed if allowance is None else allowance, np.float32)
+    return float(ink_map(pixel, colour, Allowance.of(blank))[0, 0])
 
 
 @pytest.mark.parametrize("printed", [0.2, 0.3, 0.45])
