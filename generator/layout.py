@@ -281,20 +281,14 @@ class SheetLayout:
             "boxes": {name: rect.to_json() for name, rect in self.boxes().items()},
             **printed_codes_json(self.markers, self.qr),
         }
-        return {
-            "format": FORMAT,
-            "game": GAME,
-            "layout_version": LAYOUT_VERSION,
-            "map": {"id": dungeon.id, "name": dungeon.name, "seed": dungeon.seed, "version": dungeon.version,
-                    "rows": dungeon.rows, "cols": dungeon.cols, "code": encode_map(dungeon),
-                    "check": map_check(dungeon),
-                    **({"features": [f for f in FEATURES if f in dungeon.expansion_features()],
-                        "curse_spaces": dungeon.curse_spaces} if dungeon.expansion_features() else {})},
-            "page": {"paper": self.paper, "width_mm": self.width, "height_mm": self.height},
-            "marker_dictionary": MARKER_DICTIONARY,
-            "pages": [{"page": n, "player": n, "qr_text": self.sheet_id(n).qr_text(), **page_common}
-                      for n in range(1, players + 1)],
-        }
+        described = {"map": {
+            "id": dungeon.id, "name": dungeon.name, "seed": dungeon.seed, "version": dungeon.version,
+            "rows": dungeon.rows, "cols": dungeon.cols, "code": encode_map(dungeon), "check": map_check(dungeon),
+            **({"features": [f for f in FEATURES if f in dungeon.expansion_features()],
+                "curse_spaces": dungeon.curse_spaces} if dungeon.expansion_features() else {})}}
+        return layout_document(GAME, LAYOUT_VERSION, described, self,
+                               [{"page": n, "player": n, "qr_text": self.sheet_id(n).qr_text(), **page_common}
+                                for n in range(1, players + 1)])
 
     def sheet_id(self, player: int) -> "SheetId":
         return SheetId.for_sheet(self.dungeon, self.paper, player)
@@ -633,6 +627,21 @@ def _rebuild(map_id: str, seed: int | None, version: int | None, features=frozen
         except ValueError:
             return None
     return load_map(map_id) if map_id in DESIGNED_MAPS else None
+
+
+def layout_document(game: str, layout_version: int, described: dict, first, pages: list[dict]) -> dict:
+    """The ``scrawl.sheet-layout/1`` document (CONTRACTS.md section 2) of any kind of sheet: ``described``
+    is the block saying what the sheet is (``{"map": ...}``, ``{"roster": ...}``, ``{"loot": ...}``),
+    ``first`` a layout with the page's ``paper``, ``width`` and ``height``, ``pages`` each page's part."""
+    return {
+        "format": FORMAT,
+        "game": game,
+        "layout_version": layout_version,
+        **described,
+        "page": {"paper": first.paper, "width_mm": first.width, "height_mm": first.height},
+        "marker_dictionary": MARKER_DICTIONARY,
+        "pages": pages,
+    }
 
 
 def printed_codes(markers, qr: Rect) -> dict[str, Rect]:

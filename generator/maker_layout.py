@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from games.errors import ScrawlError
 from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, load_maker
 from games.maps import Room
-from generator.layout import (FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId,
-                              corner_markers, printed_codes, printed_codes_json)
+from generator.layout import (MARGIN, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId, corner_markers,
+                              layout_document, printed_codes, printed_codes_json)
 
 GAME = "dungeon-maker"
 MAP_ID = "loot"
@@ -259,15 +259,8 @@ def layouts_json(layouts: list[MakerLayout]) -> dict:
     if not layouts:
         raise ValueError("no pages to describe")
     first = layouts[0]
-    return {
-        "format": FORMAT,
-        "game": GAME,
-        "layout_version": LAYOUT_VERSION,
-        "loot": {"seed": first.loot.seed, "version": LOOT_VERSION, "rows": SIZE, "cols": SIZE},
-        "page": {"paper": first.paper, "width_mm": first.width, "height_mm": first.height},
-        "marker_dictionary": MARKER_DICTIONARY,
-        "pages": [layout.to_json() for layout in layouts],
-    }
+    loot = {"seed": first.loot.seed, "version": LOOT_VERSION, "rows": SIZE, "cols": SIZE}
+    return layout_document(GAME, LAYOUT_VERSION, {"loot": loot}, first, [layout.to_json() for layout in layouts])
 
 
 # -- the layout ------------------------------------------------------------------------

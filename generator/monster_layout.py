@@ -26,8 +26,8 @@ import zlib
 from base64 import b32encode
 from dataclasses import dataclass
 
-from generator.layout import (FORMAT, MARGIN, MARKER_DICTIONARY, MARKER_SIZE, PAPERS, Marker, Rect, SheetId,
-                              corner_markers, printed_codes, printed_codes_json, qr_rect)
+from generator.layout import (MARGIN, MARKER_SIZE, PAPERS, Marker, Rect, SheetId, corner_markers, layout_document,
+                              printed_codes, printed_codes_json, qr_rect)
 
 GAME = "monsters"
 MAP_ID = "roster"           # the QR code's token: ROSTER.<design>.<page>
@@ -255,17 +255,10 @@ def layouts_json(layouts: list[MonsterLayout]) -> dict:
     """The ``scrawl.sheet-layout/1`` document for the pages of one ``scrawl monsters`` run."""
     if not layouts:
         raise ValueError("no pages to describe")
-    first = layouts[0]
-    return {
-        "format": FORMAT,
-        "game": GAME,
-        "layout_version": LAYOUT_VERSION,
-        "roster": {"design": DESIGN, "monsters_per_page": MONSTERS_PER_PAGE, "parts": PARTS + 1, "life": LIFE,
-                   "sizes": [f"d{s}" for s in SIZES], "colours": list(COLOURS), "types": list(PART_TYPES)},
-        "page": {"paper": first.paper, "width_mm": first.width, "height_mm": first.height},
-        "marker_dictionary": MARKER_DICTIONARY,
-        "pages": [layout.to_json() for layout in layouts],
-    }
+    roster = {"design": DESIGN, "monsters_per_page": MONSTERS_PER_PAGE, "parts": PARTS + 1, "life": LIFE,
+              "sizes": [f"d{s}" for s in SIZES], "colours": list(COLOURS), "types": list(PART_TYPES)}
+    return layout_document(GAME, LAYOUT_VERSION, {"roster": roster}, layouts[0],
+                           [layout.to_json() for layout in layouts])
 
 
 # -- the layout ------------------------------------------------------------------------
