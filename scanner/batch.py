@@ -34,17 +34,19 @@ class PhotoOutcome:
     errors: list[dict] = field(default_factory=list)
     rosters: list[dict] = field(default_factory=list)     # monster record sheets, one entry per sheet
     rolls: tuple[int, ...] | None = None                  # the game's die rolls, when given (scan_files)
+    unidentified: bool = False                            # a sheet's QR code was unread and no map known
 
 
 def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False,
-              monster_blank: MonsterBlankRenderer | None = None) -> PhotoOutcome:
+              monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
     """Every sheet in one file (a photo, or each page of a PDF); monster record sheets too when
-    ``monster_blank`` renders their blank page."""
+    ``monster_blank`` renders their blank page; a sheet whose QR code cannot be read as one of ``hint``'s
+    map (a ``games.maps.DungeonMap``) when given."""
     try:
         photos = load_photos(path)
     except PhotoError as exc:
         return PhotoOutcome(path, errors=[{"source": path, "error": str(exc)}])
-    return _scan_photos(path, photos, blank, want_pages, monster_blank)
+    return _scan_photos(path, photos, blank, want_pages, monster_blank, hint)
 
 
 def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = False,
@@ -76,14 +78,17 @@ def one_at_a_time(blank: BlankRenderer) -> BlankRenderer:
 
 
 def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bool,
-                 monster_blank: MonsterBlankRenderer | None = None) -> PhotoOutcome:
+                 monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
     import cv2
+
+    from scanner.scan import Unidentified
 
     outcome = PhotoOutcome(source)
     read_digit = _digit_reader()
     for photo in photos:
-        scans, problems = scan_photo(photo, blank, read_digit, monster_blank)
-        outcome.errors += [{"source": photo.source, "error": problem} for problem in problems]
+        scans, problems = scan_photo(photo, blank, read_digit, monster_blank, hint)
+        outcome.errors += [{"source": photo.source, "error": str(problem)} for problem in problems]
+        outcome.unidentified |= any(isinstance(problem, Unidentified) for problem in problems)
         for scan in scans:
             if isinstance(scan, MonsterScan):
                 outcome.rosters.append(scan.to_json())
@@ -99,12 +104,15 @@ def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bo
 def scan_files(paths: list[str], blank: BlankRenderer, *, want_pages: bool = False, jobs: int | None = None,
                progress: Callable[[int, int], None] | None = None,
                monster_blank: MonsterBlankRenderer | None = None,
-               rolls: tuple[int, ...] | list[int] | None = None) -> list[PhotoOutcome]:
+               rolls: tuple[int, ...] | list[int] | None = None, map_hint=None) -> list[PhotoOutcome]:
     """Every file's outcome, in the order given; ``progress(done, total)`` after each file. Monster record
     sheets are read when ``monster_blank`` renders their blank page, refused otherwise. ``rolls``, the
     game's die rolls (round 1 first) when known, go with the outcomes into ``game_document``, so that
-    the marks read are checked against them."""
+    the marks read are checked against them. A sheet whose QR code cannot be read is read as a sheet of
+    ``map_hint`` (a ``games.maps.DungeonMap``, from ``scrawl scan --map``) or else of the one map all
+    the other sheets read have, and flagged ``no_qr_code``."""
     outcomes = _scan_files(paths, blank, want_pages, jobs, progress, monster_blank)
+    _identify_by_game(outcomes, blank, want_pages, monster_blank, map_hint)
     if rolls is not None:
         for outcome in outcomes:
             outcome.rolls = tuple(rolls)
@@ -138,6 +146,31 @@ def _scan_files(paths: list[str], blank: BlankRenderer, want_pages: bool, jobs: 
             if progress:
                 progress(done, len(paths))
     return outcomes
+
+
+def _identify_by_game(outcomes: list[PhotoOutcome], blank: BlankRenderer, want_pages: bool,
+                      monster_blank: MonsterBlankRenderer | None, map_hint) -> None:
+    """Read again, as sheets of the game's map, the files with a sheet whose QR code could not be read;
+    each such sheet takes the lowest player number the game's sheets leave free."""
+    from games.mapfile import map_from_reference
+
+    retry = [index for index, outcome in enumerate(outcomes) if outcome.unidentified]
+    if not retry:
+        return
+    if map_hint is None:
+        maps = {tuple(sorted(sheet["map"].items(), key=str)): sheet["map"] for outcome in outcomes
+                for sheet in outcome.sheets}
+        if len(maps) != 1:
+            return                 # no other sheet, or sheets of several maps: nothing to go by
+        map_hint = map_from_reference(next(iter(maps.values())))
+    taken = {sheet["player"] for outcome in outcomes for sheet in outcome.sheets}
+    for index in retry:
+        outcome = scan_file(outcomes[index].source, blank, want_pages, monster_blank, map_hint)
+        for sheet in outcome.sheets:
+            if sheet["player"] == 0:
+                sheet["player"] = next(n for n in range(1, 100) if n not in taken)
+                taken.add(sheet["player"])
+        outcomes[index] = outcome
 
 
 def _quiet_worker() -> None:
@@ -177,12 +210,10 @@ def rosters_of(outcomes: list[PhotoOutcome]) -> list[dict]:
 def flag_shared_doubts(results, errors: list[dict]) -> None:
     """Add to each sheet's review what other sheets' doubts could change in its score.
 
-    Traps are resolved between sheets, so a room of one sheet that needs a
-    look (an unsure reading, or a broken rule, which is often a misreading) may
-    hide a Trap, or show one that is not there, and so change the score of
-    every other sheet with a drawing in that room (unless it is surely a path,
-    see ``_may_hide_trap``); and a photo that could not be read hides its
-    traps from everyone.
+    Traps are resolved between sheets, so a room of one sheet whose reading
+    may hide a Trap, or show one that is not there (``_may_hide_trap``), may
+    change the score of every other sheet with a drawing in that room; and a
+    photo that could not be read hides its traps from everyone.
     """
     for index, result in enumerate(results):
         doubted = sorted({(entry["where"], room) for entry in result.review
@@ -193,6 +224,7 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
                         and not other.sheet.board.at(room).empty:
                     other.review.append({"where": room_name, "rule": "other_sheet_unsure",
+                                         "from": result.sheet.source,
                                          "why": f"{result.sheet.source} needs a look at {room_name}; a Trap "
                                                 f"there would change this sheet's score"})
     if errors:
@@ -209,13 +241,15 @@ _OWN_SHEET_ONLY = ("other_sheet_unsure", "unsure_mark", "marks_differ", "diamond
 
 
 def _may_hide_trap(result, room) -> bool:
-    """Whether the doubts about a room of one sheet could be wrong about a Trap there. Not when the
-    room is read as a segment to two or more sides and the only doubt is whether a stroke reaches some
-    other side (``unsure_link``): an ``X`` read as a path leaves ink outside the path read, or breaks a
-    drawing rule, and so raises other doubts. Only a Trap changes other sheets' scores."""
-    entries = [entry for entry in result.review if _room(entry.get("where")) == room]
-    links_only = all(entry.get("rule") == "unsure_link" for entry in entries)
-    return not (links_only and len(result.sheet.board.at(room).exits) >= 2)
+    """Whether the doubts about a room of one sheet could be wrong about a Trap there: the scanner marks
+    such a doubt (``could_be_trap``: a Trap read unsurely, ink that may be an ``X`` read as something else,
+    a room it could not see), and the rules about a Trap's room are about one. A doubt only about a
+    path's sides changes that sheet's own score, never another's."""
+    return any(entry.get("could_be_trap") or entry.get("rule") in _TRAP_RULES
+               for entry in result.review if _room(entry.get("where")) == room)
+
+
+_TRAP_RULES = ("trap_with_segment", "trap_on_item", "too_many_traps")
 
 
 def _room(where):
@@ -240,7 +274,67 @@ def score_document(document: dict, rolls: tuple[int, ...] | list[int] | None = N
     sheets, errors = read_game(document, "scan")
     results = score_game(sheets)
     flag_shared_doubts(results, errors)
+    weigh_review(results, document.get("rolls"))
     return results, errors
+
+
+def weigh_review(results, rolls=None) -> None:
+    """Say of each review entry what the other reading would score, and order each sheet's list by how
+    much its entries could change the score: rooms the photo did not show first (anything may be
+    there), then the largest change, then what cannot be weighed (rules, the tally, the photo).
+
+    A room entry with an ``alternative`` reading is scored with it (traps resolved again between the
+    sheets, the game's ``rolls`` as given); an ``other_sheet_unsure`` entry with a Trap put in, or taken out of, the other sheet's room.
+    The entry gains ``if_so`` (the sheet's total with the other reading) and its ``why`` says it.
+    """
+    from games.state import score_game
+
+    if not results:
+        return
+    totals = [result.score.total for result in results]
+    raws = [result.sheet.raw for result in results]
+    sources = {raw.get("source"): index for index, raw in enumerate(raws)}
+
+    def total_with(index: int, room: str, drawing: dict | None, of: int) -> int | None:
+        changed = [dict(raw, rooms=dict(raw.get("rooms", {}))) for raw in raws]
+        if drawing is None:
+            changed[index]["rooms"].pop(room, None)
+        else:
+            changed[index]["rooms"][room] = {**changed[index]["rooms"].get(room, {"round": None}), **drawing}
+        sheets, errors = _read(changed, rolls)
+        return score_game(sheets)[of].score.total if len(sheets) == len(raws) and not errors else None
+
+    for index, result in enumerate(results):
+        for entry in result.review:
+            room, if_so = entry.get("where"), None
+            if "alternative" in entry and _room(room) is not None:
+                other = entry["alternative"]
+                drawing = other if other.get("exits") or other.get("trap") else None
+                if_so = total_with(index, room, drawing, index)
+                what = "a Trap" if other.get("trap") else f"a path to {other['exits']}" if other.get("exits") \
+                    else "nothing drawn"
+            elif entry.get("rule") == "other_sheet_unsure" and (origin := sources.get(entry.get("from"))) is not None:
+                had = results[origin].sheet.raw.get("rooms", {}).get(room, {})
+                if_so = total_with(origin, room, None if had.get("trap") else {"exits": "", "trap": True}, index)
+                what = f"{'no' if had.get('trap') else 'a'} Trap on that sheet"
+            if if_so is not None and if_so != totals[index]:
+                entry["if_so"] = if_so
+                entry["why"] += f" (if {what}: {if_so} points, not {totals[index]})"
+        result.review.sort(key=lambda entry: _weight(entry, totals[index]))
+
+
+def _weight(entry: dict, total: int) -> tuple[int, int]:
+    if entry.get("rule") == "cannot_see":
+        return 0, 0
+    if "if_so" in entry:
+        return 1, -abs(entry["if_so"] - total)
+    return 2, 0
+
+
+def _read(raws: list[dict], rolls):
+    from games.state import FORMAT, read_game
+
+    return read_game({"format": FORMAT, "sheets": raws, **({"rolls": rolls} if rolls is not None else {})}, "scan")
 
 
 def overlay_picture(page_png: bytes, sheet: dict, rooms: list[RoomReading], tally: TallyReading,

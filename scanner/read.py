@@ -10,13 +10,13 @@ look. Readings are what a careful person would say, never a silent guess.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
-from games.maps import SIDES
+from games.maps import OPPOSITE, SIDES
 
 SURE = 0.6                     # below this confidence a reading goes to needs_review
 INKED = 0.45                   # ink strength that counts as a stroke pixel
@@ -46,6 +46,28 @@ class RoomReading:
     confidence: float = 1.0
     doubts: tuple[str, ...] = ()
     strengths: dict = field(default_factory=dict)   # side -> probe strength, for the overlay
+
+    @property
+    def alternative(self) -> tuple[str, bool] | None:
+        """The other reading a person might see here (exits, trap), when the doubt points at one: a Trap
+        or none, the sides in question linked or not, or, for a stub, nothing of this room's own."""
+        if self.trap_in_doubt:
+            return ("", False) if self.trap else ("", True)
+        unsure = {side for side, question in _LINK_QUESTIONS.items() if question in self.doubts}
+        if unsure:
+            return "".join(side for side in SIDES if (side in self.exits) != (side in unsure)), False
+        if STUB_DOUBT in self.doubts:
+            return "", False
+        return None
+
+    @property
+    def trap_in_doubt(self) -> bool:
+        """Whether the doubts are about a Trap: read as one but unsure, or ink that may be an ``X`` read as
+        something else. Only such a doubt can change another sheet's score (Traps hit between sheets)."""
+        if self.trap:
+            return self.confidence < SURE
+        return any(doubt in _TRAP_DOUBTS or (len(self.exits) <= 1 and doubt.endswith(_STRAY))
+                   for doubt in self.doubts)
 
     @property
     def drawn(self) -> bool:
@@ -106,7 +128,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
             confidence = min(confidence, trap_conf)
             doubts += trap_doubt
     elif len(exits) == 1 and _centre_ink(crop) < 0.25:
-        doubts.append("a stroke reaches the side but not the middle of the room: a dead end?")
+        doubts.append(STUB_DOUBT)
         confidence = min(confidence, 0.4)
     elif len(exits) == 1 and area >= X_MM2:
         xness, coverage = _xness(inner, px_per_mm)
@@ -118,14 +140,14 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
             if _is_x(xness, coverage):
                 doubts = []          # what the other sides' probes met is the X's arms
         elif xness >= 0.5:
-            doubts.append("a dead end, or a Trap X with an arm near the side?")
+            doubts.append(_DEAD_END_OR_X)
             confidence = min(confidence, 0.3)
     if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
-        doubts.append("a round number seems written here, but no path or X was read")
+        doubts.append(_ROUND_ALONE)
         confidence = min(confidence, 0.4)
     stray = _unexplained(crop, exits, size, px_per_mm) if exits else 0.0
     if stray > 6.0:
-        doubts.append(f"{stray:.0f} mm² of ink that is not part of the path read")
+        doubts.append(f"{stray:.0f} mm² {_STRAY}")
         confidence = min(confidence, max(0.2, 1.0 - stray / 15.0))
     round_number = None
     if read_digit is not None and (exits or trap):
@@ -140,6 +162,40 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
 
 _SIDE_WORDS = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
 _LINK_QUESTIONS = {side: f"is there a stroke to the {word} side?" for side, word in _SIDE_WORDS.items()}
+STUB_DOUBT = "a stroke reaches the side but not the middle of the room: a dead end?"
+_UNCLEAR_MARK = "a mark that is neither a clear path nor a clear X"
+_DEAD_END_OR_X = "a dead end, or a Trap X with an arm near the side?"
+_ROUND_ALONE = "a round number seems written here, but no path or X was read"
+_STRAY = "of ink that is not part of the path read"
+_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _ROUND_ALONE)
+STUB_MM2 = 6.0          # a dead end's stub and bar together, at most (outside the round box)
+STUB_CONFIDENCE = 0.85
+
+
+def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -> RoomReading:
+    """A room whose only ink is a short stroke from one side's middle that stops inside the room, read as
+    the dead end it is, without a doubt, when nothing across that side runs up to it: then it cannot be
+    a neighbour's stroke overshooting the passage. (A stub the probe finds only part of, up to a fifth of
+    the room deep, is read as that side's dead end too.)"""
+    unsure = [side for side in SIDES if NO_LINK < reading.strengths.get(side, 0.0) < LINK]
+    sides = set(reading.exits) | set(unsure)
+    if reading.trap or len(sides) != 1 or any(d not in (STUB_DOUBT, *_LINK_QUESTIONS.values()) for d in reading.doubts):
+        return reading
+    if not reading.doubts:
+        return reading
+    side = sides.pop()
+    crop = room_crop(ink, cell.rect, px_per_mm)
+    if cell.mark is not None:
+        crop = _without_mark(crop, cell, px_per_mm)
+    _, crop = _split_round_box(crop, cell, px_per_mm)
+    if float((crop >= INKED).sum()) / px_per_mm ** 2 > STUB_MM2:
+        return reading
+    step = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[side]
+    beyond = replace(cell.rect, x=cell.rect.x + step[0] * cell.rect.w, y=cell.rect.y + step[1] * cell.rect.h)
+    across = room_crop(ink, beyond, px_per_mm) if beyond.x >= 0 and beyond.y >= 0 else np.zeros((1, 1))
+    if across.shape == crop.shape and _probe(across, OPPOSITE[side]) > NO_LINK:
+        return reading                   # the neighbour's stroke reaches this side: perhaps its overshoot
+    return RoomReading(reading.room, side, False, reading.round, STUB_CONFIDENCE, (), reading.strengths)
 
 
 def _margin(strength: float) -> float:
@@ -335,7 +391,7 @@ def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, f
         return True, min(1.0, 0.6 + (xness - 0.75) * 2.0), [], _is_x(xness, coverage)
     if area < 5.0 and xness < 0.4:
         return False, 0.55, ["a small mark in the room: a smudge, or something drawn?"], False
-    return xness >= 0.55, 0.3, ["a mark that is neither a clear path nor a clear X"], False
+    return xness >= 0.55, 0.3, [_UNCLEAR_MARK], False
 
 
 def _xness(crop: np.ndarray, px_per_mm: float) -> tuple[float, float]:

@@ -19,7 +19,8 @@ import cv2
 import numpy as np
 
 from games.mapfile import map_reference
-from generator.layout import GAME, Rect, SheetId, SheetLayout, sheet_layout
+from games.maps import DungeonMap, Room
+from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_markers, sheet_layout
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
 from scanner.ink import Allowance, apply_shift, darkness, ink_map, measure, print_allowance, register
@@ -28,7 +29,8 @@ from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
-from scanner.read import INKED, SURE, RoomReading, TallyReading, read_room, read_tally
+from scanner.read import INKED, SURE, RoomReading, TallyReading, read_room, read_tally, settle_stub
+from scanner.visibility import COVER_PX_PER_MM, covered, hidden_rooms, print_seen
 
 PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
@@ -51,6 +53,8 @@ class SheetScan:
     resolution: float = 0.0                     # the sheet's pixels per mm in the image read
     page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
     marks: MarksReading | None = None           # the expansion marks, on maps that have them
+    hidden: dict[str, str] = field(default_factory=dict)    # rooms the photo does not show, and why
+    identified_by_qr: bool = True               # False: read as the map of the game's other sheets or --map
 
     def registered_page(self) -> np.ndarray:
         """The whole rectified photo, RGB at PX_PER_MM, moved onto the layout as the marks were read (for
@@ -59,14 +63,25 @@ class SheetScan:
 
     def review(self) -> list[dict]:
         """The scanner's own doubts, as ``needs_review`` entries."""
-        entries = [{"where": r.room, "rule": "unsure_link" if r.only_link_doubts else "unsure_reading",
-                    "why": "; ".join(r.doubts) or "hard to read", "confidence": r.confidence}
-                   for r in self.rooms if r.confidence < SURE]
+        dungeon = self.layout.dungeon
+        entries = [{"where": room, "rule": "cannot_see", "confidence": 0.0,
+                    "why": f"{why}: look at {room} on the sheet, or take the photo again without it",
+                    **_trap_flag(dungeon.item_at(Room.parse(room)) is None)}
+                   for room, why in self.hidden.items()]
+        entries += [{"where": r.room, "rule": "unsure_link" if r.only_link_doubts else "unsure_reading",
+                     "why": "; ".join(r.doubts) or "hard to read", "confidence": r.confidence,
+                     **_trap_flag(r.trap_in_doubt), **_alternative(r.alternative)}
+                    for r in self.rooms if r.confidence < SURE and r.room not in self.hidden]
         if self.tally.confidence < SURE:
             entries.append({"where": "tally 6", "rule": "unsure_reading", "confidence": self.tally.confidence,
                             "why": "; ".join(self.tally.doubts) or "the tally marks are hard to count"})
         if self.marks is not None:
             entries += self.marks.review()
+        if not self.identified_by_qr:
+            entries.append({"where": "photo", "rule": "no_qr_code",
+                            "why": f"the QR code could not be read, so the sheet was read as "
+                                   f"{self.layout.dungeon.name} on {self.layout.paper.upper()} paper (like the "
+                                   f"other sheets of the game, or as --map says): check that this is right"})
         if self.resolution < 3.2:
             entries.append({"where": "photo", "rule": "low_resolution",
                             "why": f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
@@ -74,7 +89,7 @@ class SheetScan:
         return entries
 
     def confidence(self) -> float:
-        values = [r.confidence for r in self.rooms] + [self.tally.confidence]
+        values = [0.0 if r.room in self.hidden else r.confidence for r in self.rooms] + [self.tally.confidence]
         if self.marks is not None:
             values.append(self.marks.confidence())
         return round(float(min(values)), 3)
@@ -91,20 +106,37 @@ class SheetScan:
                 "confidence": self.confidence(), "needs_review": self.review()}
 
 
-def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None, monster_blank: MonsterBlankRenderer | None = None
-               ) -> tuple[list[SheetScan | MonsterScan], list[str]]:
+def _trap_flag(possible: bool) -> dict:
+    """A room entry's mark that a Trap may be there (or not) unlike what was read: such a doubt reaches
+    the game's other sheets (``scanner.batch.flag_shared_doubts``)."""
+    return {"could_be_trap": True} if possible else {}
+
+
+def _alternative(reading: tuple[str, bool] | None) -> dict:
+    """A room entry's other reading, which scoring weighs (``scanner.batch.weigh_review``)."""
+    return {} if reading is None else {"alternative": {"exits": reading[0], "trap": reading[1]}}
+
+
+def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None, monster_blank: MonsterBlankRenderer | None = None,
+               hint: DungeonMap | None = None) -> tuple[list[SheetScan | MonsterScan], list[str]]:
     """Every sheet in one photo (map sheets as ``SheetScan``, monster record sheets as
     ``scanner.monsters.MonsterScan`` when ``monster_blank`` is given), and why any sheet in it could not be
-    read."""
+    read. A map sheet whose QR code cannot be read is read as a sheet of ``hint``'s map when given (the
+    map of the other sheets of its game, or the one the user named); without it, its problem is an
+    ``Unidentified``, which such a hint would overcome."""
     frames, problems = find_sheets(photo.image)
     scans = []
     for index, frame in enumerate(frames):
         source = photo.source if len(frames) == 1 else f"{photo.source}#sheet={index + 1}"
         try:
-            scans.append(_scan_sheet(photo, frame, source, blank, read_digit, monster_blank))
+            scans.append(_scan_sheet(photo, frame, source, blank, read_digit, monster_blank, hint))
         except _Unreadable as exc:
-            problems.append(str(exc))
+            problems.append(exc.args[0])
     return scans, problems
+
+
+class Unidentified(str):
+    """Why a sheet could not be read: its QR code could not be read, and no map was known to read it by."""
 
 
 class _Unreadable(Exception):
@@ -112,20 +144,29 @@ class _Unreadable(Exception):
 
 
 def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRenderer, read_digit,
-                monster_blank: MonsterBlankRenderer | None = None) -> SheetScan | MonsterScan:
+                monster_blank: MonsterBlankRenderer | None = None, hint: DungeonMap | None = None
+                ) -> SheetScan | MonsterScan:
     resolution = frame.px_per_mm()
     if resolution < MIN_PX_PER_MM:
         raise _Unreadable(f"the sheet is too small in the photo ({resolution:.1f} pixels per mm): "
                           f"fill more of the frame with it, or send a higher resolution photo")
-    sheet_id = _identify(photo, frame, monsters=monster_blank is not None)
+    try:
+        sheet_id, guessed = _identify(photo, frame, monsters=monster_blank is not None), None
+    except _NoCode as exc:
+        if hint is None:
+            raise _Unreadable(Unidentified(f"{exc.args[0]}; or scan it with the other sheets of its game, or name "
+                                           f"its map with --map")) from None
+        paper = _paper_of(frame)
+        sheet_id, guessed = sheet_layout(hint, paper).sheet_id(0), hint
     if sheet_id.game == MONSTER_GAME:
         return _scan_monster_sheet(photo, frame, source, sheet_id, monster_blank, resolution)
-    layout = _layout(sheet_id)
+    layout = _layout(sheet_id) if guessed is None else sheet_layout(guessed, sheet_id.paper)
     reference = _reference(layout, blank)
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
-    ink, shift = _registered_ink(photo.image, homography, reference)
+    ink, shift, dark, region = _registered_ink(photo.image, homography, reference)
+    hidden = _hidden(layout, reference, dark, region)
     ink = _without_cave_arrows(ink, layout)
     marks = None
     if has_marks(layout):
@@ -136,10 +177,37 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
                                                        blank), layout, PX_PER_MM)
     if marks is not None and marks.marks.gates:
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
-    rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
+    rooms = [settle_stub(read_room(ink, cell, PX_PER_MM, read_digit), ink, cell, PX_PER_MM) for cell in layout.rooms]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
-                     _page_picture(photo.image, homography, reference, shift), marks)
+                     _page_picture(photo.image, homography, reference, shift), marks, hidden,
+                     identified_by_qr=guessed is None)
+
+
+def _paper_of(frame: SheetFrame) -> str:
+    """The paper a sheet is printed on, from where its four markers sit against each other (A4 is
+    taller and narrower than Letter): the paper whose marker layout the photo's markers fit best."""
+    def misfit(paper: str) -> float:
+        matrix = frame.homography(paper)
+        error = 0.0
+        for marker in corner_markers(paper):
+            r = marker.rect
+            corners = np.float32([(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)])
+            seen = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+            error += float(np.linalg.norm(seen - np.float32(frame.markers[marker.id]), axis=1).sum())
+        return error
+    return min(PAPERS, key=misfit)
+
+
+def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, region: np.ndarray) -> dict[str, str]:
+    """The rooms the photo does not show (``scanner.visibility``), and why."""
+    seen, printed = print_seen(dark, reference.darkness, PX_PER_MM)
+    small = cv2.resize(region, None, fx=COVER_PX_PER_MM / PX_PER_MM, fy=COVER_PX_PER_MM / PX_PER_MM,
+                       interpolation=cv2.INTER_AREA)
+    marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
+             for g in layout.gates()] + [cell.mark.grown(1.0) for cell in layout.rooms if cell.mark is not None]
+    origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
+    return hidden_rooms(layout, origin, seen, printed, PX_PER_MM, covered(small), exclude=marks)
 
 
 CAVE_ARROW_MM = 1.8      # half the width of a cave entrance's printed arrow, with registration's slack
@@ -259,14 +327,15 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
         _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
                                            tuple(int(round(v * PX_PER_MM)) for v in pixels),
                                            paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM)
-    ink, _ = _registered_ink(photo.image, frame.homography(layout.paper), _REFERENCES[key])
+    ink = _registered_ink(photo.image, frame.homography(layout.paper), _REFERENCES[key])[0]
     return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution)
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
-                    ) -> tuple[np.ndarray, np.ndarray]:
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
-    elsewhere on the page), and the registration's shift field."""
+    elsewhere on the page), the registration's shift field, and over the reading area the registered
+    darkness (``scanner.ink.measure``'s) and the rectified photo itself (RGB, not moved)."""
     x0, y0, x1, y1 = reference.area
     region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
                                  flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -280,7 +349,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
         shift = shift + finer
     ink = np.zeros(reference.page_shape, np.float32)
     ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance)
-    return ink, shift
+    return ink, shift, dark, region
 
 
 def _page_to_mm(x0: int = 0, y0: int = 0) -> np.ndarray:
@@ -300,6 +369,13 @@ def _page_picture(image: np.ndarray, homography: np.ndarray, reference: _Referen
     return draw
 
 
+class _NoCode(Exception):
+    """No QR code could be read on a sheet whose markers were found."""
+
+
+NO_QR = "no readable QR code"
+
+
 def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetId:
     found = read_sheet_id(photo.image, frame)
     if not found and photo.scale < 1.0:
@@ -307,7 +383,9 @@ def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetI
         big = SheetFrame({k: v / photo.scale for k, v in frame.markers.items()})
         found = read_sheet_id(full, big)
     if not found:
-        raise _Unreadable(found.reason)
+        # Only a sheet with no code read at all may be read by its game's map: a code of another program
+        # says the sheet is not ours.
+        raise (_NoCode if found.reason.startswith(NO_QR) else _Unreadable)(found.reason)
     sheet_id = found.value
     if sheet_id.game == MONSTER_GAME:
         if not monsters:

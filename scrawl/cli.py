@@ -361,6 +361,7 @@ SCAN_EXAMPLES = """\
   scrawl scan photos/*.jpg --overlay output/    and write what was read over each sheet
   scrawl scan game.pdf --json > game.json       a PDF of scanned sheets; the JSON for scripts
   scrawl scan map5/*.jpg --rolls 3,5,1,6,2,2,4  an expansion map: check the marks against the rolls
+  scrawl scan smudged-qr.jpg --map 5            a sheet whose QR code is unreadable: name its map
 
 Photograph the whole sheet from above with all four black corner squares in
 the frame. Traps are resolved between the sheets of one call, so give every
@@ -384,6 +385,12 @@ def scan(
         help="Expansion maps: the die's rolls, round 1 first. Crossed-out Diamonds and Emeralds, the Curse "
              "Track and the Magic Doors crossed are checked against them; disagreements are listed for review.")
     ] = None,
+    map_name: Annotated[Optional[str], typer.Option(
+        "--map", "-m", metavar="classic|1..6|random|FILE.toml",
+        help="The game's map, for a sheet whose QR code cannot be read (otherwise the map of the other sheets "
+             "is used). With random, give --seed too.")] = None,
+    seed: Annotated[Optional[int], typer.Option(min=0, help="With --map random: the seed printed on the sheet.")
+    ] = None,
 ) -> None:
     """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers, and on
     expansion maps the crossed-out Diamonds and Emeralds, the Curse Track and the Rune Gates; and the
@@ -399,10 +406,17 @@ def scan(
     from scrawl.report import score_report
 
     rolled = parse_rolls(rolls, ROUNDS) if rolls is not None else None
+    if map_name == "random" and seed is None:
+        raise ScrawlError("scrawl scan --map random needs the seed printed on the sheet: add --seed N")
+    hint = None
+    if map_name is not None:
+        from games.mapfile import choose_map
+
+        hint = choose_map(map_name, seed, None)
     sources = [str(path) for path in photos]
     outcomes = scan_files(sources, blank_image, want_pages=overlay is not None, jobs=jobs,
                           progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None,
-                          monster_blank=monster_blank_image)
+                          monster_blank=monster_blank_image, map_hint=hint)
     document = game_document(outcomes)
     if rolled is not None:
         document["rolls"] = list(rolled)
