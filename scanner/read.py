@@ -168,7 +168,8 @@ _DEAD_END_OR_X = "a dead end, or a Trap X with an arm near the side?"
 _ROUND_ALONE = "a round number seems written here, but no path or X was read"
 _STRAY = "of ink that is not part of the path read"
 _TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _ROUND_ALONE)
-STUB_MM2 = 6.0          # a dead end's stub and bar together, at most (outside the round box)
+STUB_MM2 = 14.0         # a dead end's stub and its bar, at most (outside the round box)
+STUB_DEPTH = 0.42       # ... all within this share of the room from its side
 STUB_CONFIDENCE = 0.85
 
 
@@ -188,7 +189,9 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
     _, crop = _split_round_box(crop, cell, px_per_mm)
-    if float((crop >= INKED).sum()) / px_per_mm ** 2 > STUB_MM2:
+    ys, xs = np.nonzero(crop >= INKED)
+    depth = {"N": ys, "S": crop.shape[0] - 1 - ys, "W": xs, "E": crop.shape[1] - 1 - xs}[side]
+    if len(xs) == 0 or len(xs) / px_per_mm ** 2 > STUB_MM2 or depth.max() > STUB_DEPTH * crop.shape[0]:
         return reading
     step = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[side]
     beyond = replace(cell.rect, x=cell.rect.x + step[0] * cell.rect.w, y=cell.rect.y + step[1] * cell.rect.h)

@@ -62,3 +62,32 @@ def test_a_rule_about_a_trap_reaches_the_other_sheets(game):
 
 def test_a_photo_not_read_flags_every_sheet(game):
     assert "sheet_missing" in _shared_flags(game, errors=[{"source": "c.jpg", "error": "no sheet found"}])
+
+
+def test_each_entry_says_what_the_other_reading_would_score_and_the_biggest_comes_first(game):
+    """The first sheet is unsure whether a room with a printed item holds its path at all, and cannot see
+    another room: the entry says the total without that path, and the room not seen comes first."""
+    from games.mapfile import load_map
+    from games.maps import Room
+    from scanner.batch import weigh_review
+
+    first, second, _ = (copy.deepcopy(part) for part in game)
+    classic = load_map("classic")
+    with_item = next(name for name in first["rooms"] if classic.item_at(Room.parse(name)) is not None
+                     and not first["rooms"][name]["trap"])
+    unseen = next(name for name in ("H8", "H7", "G8", "A8", "A1", "H1") if name not in first["rooms"])
+    first["needs_review"] = [
+        {"where": with_item, "rule": "unsure_reading", "why": "a stroke reaches the side: a dead end?",
+         "confidence": 0.4, "alternative": {"exits": "", "trap": False}},
+        {"where": unseen, "rule": "cannot_see", "why": "something lies over this room", "confidence": 0.0}]
+    sheets, errors = read_game({"format": FORMAT, "sheets": [first, second]}, "scan")
+    results = score_game(sheets)
+    total = results[0].score.total
+    without = copy.deepcopy(first)
+    del without["rooms"][with_item]
+    expected = score_game(read_game({"format": FORMAT, "sheets": [without, second]}, "scan")[0])[0].score.total
+    weigh_review(results)
+    assert [entry["rule"] for entry in results[0].review] == ["cannot_see", "unsure_reading"]
+    entry = results[0].review[1]
+    assert expected != total and entry["if_so"] == expected
+    assert entry["why"].endswith(f"(if nothing drawn: {expected} points, not {total})")

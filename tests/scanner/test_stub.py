@@ -1,0 +1,66 @@
+"""A dead end drawn as a short stub: read as the dead end it is, without a flag, unless a neighbour's stroke
+runs up to the same side (then it may be that stroke overshooting the passage)."""
+import cv2
+import numpy as np
+import pytest
+
+from generator.layout import sheet_layout
+from scanner.read import SURE, read_room, settle_stub
+
+PX = 5.0
+
+
+@pytest.fixture(scope="module")
+def layout(classic):
+    return sheet_layout(classic, "a4")
+
+
+def _ink(layout, strokes):
+    """An ink map of the page with strokes ((x0, y0), (x1, y1)) in page millimetres, 0.8 mm wide."""
+    ink = np.zeros((int(layout.height * PX), int(layout.width * PX)), np.float32)
+    for (x0, y0), (x1, y1) in strokes:
+        cv2.line(ink, (int(x0 * PX), int(y0 * PX)), (int(x1 * PX), int(y1 * PX)), 1.0, 4, cv2.LINE_AA)
+    return ink
+
+
+def _stub(cell, depth: float, bar: bool):
+    """A stroke from the middle of the left side ``depth`` of the room in, with a cross bar at its end."""
+    r = cell.rect
+    y, end = r.y + r.h / 2, r.x + depth * r.w
+    strokes = [((r.x + 0.3, y), (end, y))]
+    if bar:
+        strokes.append(((end, y - 0.12 * r.h), (end, y + 0.12 * r.h)))
+    return strokes
+
+
+def _cells(layout, name, neighbour):
+    cells = {cell.room.name: cell for cell in layout.rooms}
+    return cells[name], cells[neighbour]
+
+
+@pytest.mark.parametrize("depth", [0.22, 0.26, 0.3])
+@pytest.mark.parametrize("bar", [False, True])
+def test_a_short_stub_is_a_dead_end_without_a_flag(layout, depth, bar):
+    cell, _ = _cells(layout, "D4", "C4")
+    ink = _ink(layout, _stub(cell, depth, bar))
+    reading = settle_stub(read_room(ink, cell, PX), ink, cell, PX)
+    assert (reading.exits, reading.trap) == ("W", False)
+    assert reading.confidence >= SURE and reading.doubts == ()
+
+
+def test_a_stub_met_by_the_neighbours_path_stays_a_question(layout):
+    """C4's path runs to its right side: the ink just past it in D4 may be that stroke overshooting."""
+    cell, left = _cells(layout, "D4", "C4")
+    r = left.rect
+    neighbour_path = [((r.x + r.w / 2, r.y + 0.3), (r.x + r.w / 2, r.y + r.h / 2)),
+                      ((r.x + r.w / 2, r.y + r.h / 2), (r.right - 0.3, r.y + r.h / 2))]
+    ink = _ink(layout, _stub(cell, 0.22, False) + neighbour_path)
+    reading = settle_stub(read_room(ink, cell, PX), ink, cell, PX)
+    assert reading.confidence < SURE
+
+
+def test_a_path_to_the_middle_is_read_as_before(layout):
+    cell, _ = _cells(layout, "D4", "C4")
+    ink = _ink(layout, _stub(cell, 0.55, True))
+    reading = settle_stub(read_room(ink, cell, PX), ink, cell, PX)
+    assert (reading.exits, reading.confidence >= SURE) == ("W", True)

@@ -1,0 +1,129 @@
+"""Rooms the camera could not see are named (cannot_see), never read as empty; a sheet whose QR code cannot
+be read is read by its game's map."""
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from generator.layout import corner_markers, qr_rect
+from generator.sheet import blank_image
+from photographer import make_game_shots
+from scanner.batch import scan_bytes
+from tests_support import run_cli
+
+
+def _to_photo(truth: dict, paper: str = "a4"):
+    """Paper millimetres -> photo pixels, from where the photographer put the corner markers."""
+    paper_points, photo_points = [], []
+    for marker in corner_markers(paper):
+        r = marker.rect
+        paper_points += [(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]
+        photo_points += truth["photo"]["markers"][str(marker.id)]
+    matrix, _ = cv2.findHomography(np.float32(paper_points), np.float32(photo_points))
+    return lambda points: cv2.perspectiveTransform(np.float32(points).reshape(-1, 1, 2), matrix).reshape(-1, 2)
+
+
+def _jpeg(image: np.ndarray) -> bytes:
+    return cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
+
+
+@pytest.fixture(scope="module")
+def shot():
+    return make_game_shots(5, players=1, difficulty="easy", keep_photos=True)[0]
+
+
+def _room_centre(shot, name: str) -> tuple[float, float]:
+    from games.mapfile import load_map
+    from generator.layout import sheet_layout
+
+    cell = next(c for c in sheet_layout(load_map("classic"), "a4").rooms if c.room.name == name)
+    return cell.rect.x + cell.rect.w / 2, cell.rect.y + cell.rect.h / 2
+
+
+def _review(data: bytes) -> tuple[dict, list[dict]]:
+    outcome = scan_bytes(data, "photo.jpg", blank_image)
+    sheet, = outcome.sheets
+    return sheet, sheet["needs_review"]
+
+
+def _wrong_rooms(sheet: dict, truth: dict) -> set[str]:
+    def key(rooms, name):
+        drawn = rooms.get(name, {})
+        return drawn.get("exits", ""), drawn.get("trap", False)
+    return {name for name in set(sheet["rooms"]) | set(truth["rooms"])
+            if key(sheet["rooms"], name) != key(truth["rooms"], name)}
+
+
+def test_a_clear_photo_has_no_hidden_room(shot):
+    sheet, review = _review(shot.data)
+    assert not [entry for entry in review if entry["rule"] == "cannot_see"]
+    assert _wrong_rooms(sheet, shot.truth) == set()
+
+
+def test_a_pen_lying_over_rooms_names_them_and_every_room_read_wrong(shot):
+    to_photo = _to_photo(shot.truth)
+    (x0, y0), (x1, y1) = _room_centre(shot, "D5"), _room_centre(shot, "F6")
+    along = np.array([x1 - x0, y1 - y0]) / np.hypot(x1 - x0, y1 - y0)
+    side = np.array([-along[1], along[0]]) * 4.0                # an 8 mm wide pen
+    body = to_photo([(x0, y0) + side, (x1, y1) + side, (x1, y1) - side, (x0, y0) - side])
+    photo = shot.photo.copy()
+    cv2.fillPoly(photo, [np.int32(np.round(body))], (28, 36, 80), cv2.LINE_AA)
+    sheet, review = _review(_jpeg(photo))
+    hidden = {entry["where"] for entry in review if entry["rule"] == "cannot_see"}
+    assert {"E6", "F6"} <= hidden
+    assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
+    assert all("look at" in entry["why"] for entry in review if entry["rule"] == "cannot_see")
+
+
+def test_glare_washing_out_a_room_names_it(shot):
+    to_photo = _to_photo(shot.truth)
+    centre = to_photo([_room_centre(shot, "C3")])[0]
+    radius = float(np.linalg.norm(to_photo([(0, 0)])[0] - to_photo([(14, 0)])[0]))
+    rows, cols = np.mgrid[0:shot.photo.shape[0], 0:shot.photo.shape[1]]
+    glare = np.clip(1.6 - np.hypot(cols - centre[0], rows - centre[1]) / radius, 0, 1)[..., None]
+    photo = np.clip(shot.photo * (1 - glare) + 254 * glare, 0, 255).astype(np.uint8)
+    sheet, review = _review(_jpeg(photo))
+    assert "C3" in {entry["where"] for entry in review if entry["rule"] == "cannot_see"}
+    assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
+
+
+@pytest.fixture(scope="module")
+def game_without_one_qr(tmp_path_factory):
+    """The three photos of one game; the second sheet's QR code smudged beyond reading."""
+    folder = tmp_path_factory.mktemp("noqr")
+    paths, truths = [], []
+    for shot in make_game_shots(7, players=3, difficulty="easy", keep_photos=True):
+        photo = shot.photo.copy()
+        if shot.truth["player"] == 2:
+            q = qr_rect("a4").grown(1.0)
+            quad = _to_photo(shot.truth)([(q.x, q.y), (q.right, q.y), (q.right, q.bottom), (q.x, q.bottom)])
+            cv2.fillPoly(photo, [np.int32(np.round(quad))], (150, 150, 150))
+        path = folder / f"p{shot.truth['player']}.jpg"
+        path.write_bytes(_jpeg(photo))
+        paths.append(str(path))
+        truths.append(shot.truth)
+    return paths, truths
+
+
+def test_a_sheet_without_a_readable_qr_code_is_read_by_its_games_map(capsys, game_without_one_qr):
+    paths, truths = game_without_one_qr
+    code, out, err = run_cli(capsys, "scan", *paths, "--json")
+    document = json.loads(out)
+    assert code == 1 and document["errors"] == []
+    sheets = {Path(s["source"]).name: s for s in document["sheets"]}
+    second = sheets["p2.jpg"]
+    assert second["player"] == 2 and second["map"] == {"id": "classic", "seed": None}
+    assert _wrong_rooms(second, truths[1]) == set()
+    assert [entry["rule"] for entry in second["needs_review"] if entry["where"] == "photo"] == ["no_qr_code"]
+
+
+def test_alone_it_needs_the_map_named(capsys, game_without_one_qr):
+    paths, truths = game_without_one_qr
+    code, out, err = run_cli(capsys, "scan", paths[1])
+    assert code == 2 and "no readable QR code" in err and "--map" in err
+    assert len(err.strip().splitlines()) == 1
+    code, out, err = run_cli(capsys, "scan", paths[1], "--map", "classic", "--json")
+    sheet, = json.loads(out)["sheets"]
+    assert code == 1 and sheet["player"] == 1 and _wrong_rooms(sheet, truths[1]) == set()
