@@ -50,8 +50,9 @@ def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False,
 
 
 def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = False,
-               monster_blank: MonsterBlankRenderer | None = None) -> PhotoOutcome:
-    """Every sheet in one file's bytes (an upload), ``name`` naming it as the source. Safe to call from
+               monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
+    """Every sheet in one file's bytes (an upload), ``name`` naming it as the source; a sheet whose QR
+    code cannot be read as one of ``hint``'s map when given (the web game's). Safe to call from
     several threads at once: PDF work, the blank's rendering included, is done one call at a time when
     ``blank`` is wrapped by ``one_at_a_time``."""
     try:
@@ -62,7 +63,7 @@ def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = 
             photos = load_photo_bytes(data, name)
     except PhotoError as exc:
         return PhotoOutcome(name, errors=[{"source": name, "error": str(exc)}])
-    return _scan_photos(name, photos, blank, want_pages, monster_blank)
+    return _scan_photos(name, photos, blank, want_pages, monster_blank, hint)
 
 
 # pdfium may not be entered from two threads at once, nor, to be safe, reportlab's shared font state.
@@ -165,12 +166,16 @@ def _identify_by_game(outcomes: list[PhotoOutcome], blank: BlankRenderer, want_p
         map_hint = map_from_reference(next(iter(maps.values())))
     taken = {sheet["player"] for outcome in outcomes for sheet in outcome.sheets}
     for index in retry:
-        outcome = scan_file(outcomes[index].source, blank, want_pages, monster_blank, map_hint)
-        for sheet in outcome.sheets:
-            if sheet["player"] == 0:
-                sheet["player"] = next(n for n in range(1, 100) if n not in taken)
-                taken.add(sheet["player"])
-        outcomes[index] = outcome
+        outcomes[index] = scan_file(outcomes[index].source, blank, want_pages, monster_blank, map_hint)
+        number_unidentified(outcomes[index].sheets, taken)
+
+
+def number_unidentified(sheets: list[dict], taken: set[int]) -> None:
+    """Give each sheet read without its QR code (player 0) the lowest player number not ``taken``."""
+    for sheet in sheets:
+        if sheet["player"] == 0:
+            sheet["player"] = next(n for n in range(1, len(taken) + 2) if n not in taken)
+            taken.add(sheet["player"])
 
 
 def _quiet_worker() -> None:

@@ -205,14 +205,19 @@ def create_app(data_dir: Path, *, url: str | None = None) -> FastAPI:
                      ) -> dict:
         """Read the sheets in a photo and add them to the game. A photo that cannot be read is kept with its
         error (422, the reason as detail), so the game shows it."""
-        await run_in_threadpool(game_or_404, gid)
+        game = await run_in_threadpool(game_or_404, gid)
         data = await photo.read(MAX_PHOTO + 1)
         if len(data) > MAX_PHOTO:
             raise HTTPException(413, TOO_LARGE)
         if data and not is_image(data):
             raise HTTPException(415, NOT_AN_IMAGE)
         name = display_name(photo.filename)
-        outcome = await run_in_threadpool(_scan, scans, data, name)
+        outcome = await run_in_threadpool(_scan, scans, data, name, game["map"])
+        if any(sheet["player"] == 0 for sheet in outcome.sheets):      # read by the game's map, its QR unread
+            from scanner.batch import number_unidentified
+
+            stored = await run_in_threadpool(store.sheets, gid)
+            number_unidentified(outcome.sheets, {sheet["sheet"].get("player") for sheet in stored})
         error = "; ".join(entry["error"] for entry in outcome.errors) or None
         sheets = [(sheet, readings_json(rooms, tally), page)
                   for sheet, (rooms, tally), page in zip(outcome.sheets, outcome.readings, outcome.pages)]
@@ -388,14 +393,17 @@ def display_name(filename: str | None) -> str:
     return "".join(ch for ch in last if ch.isprintable()).strip()[:80] or "photo"
 
 
-def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str):
-    """Read one upload, ``SCANS_AT_ONCE`` at most at a time; a crash in the scanner becomes the photo's error."""
+def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str, map_reference: dict):
+    """Read one upload, ``SCANS_AT_ONCE`` at most at a time, a sheet whose QR code cannot be read as one of
+    the game's map; a crash in the scanner becomes the photo's error."""
+    from games.mapfile import map_from_reference
     from generator.sheet import blank_image
     from scanner.batch import PhotoOutcome, one_at_a_time, scan_bytes
 
     with scans:
         try:
-            return scan_bytes(data, name, one_at_a_time(blank_image), want_pages=True)
+            hint = map_from_reference(map_reference)
+            return scan_bytes(data, name, one_at_a_time(blank_image), want_pages=True, hint=hint)
         except Exception as exc:  # a bug must not cost the photo: it is kept, with this as its error
             log.exception("the scanner failed on %s", name)
             return PhotoOutcome(name, errors=[{"source": name, "error": f"the scanner failed on this photo "

@@ -127,3 +127,20 @@ def test_alone_it_needs_the_map_named(capsys, game_without_one_qr):
     code, out, err = run_cli(capsys, "scan", paths[1], "--map", "classic", "--json")
     sheet, = json.loads(out)["sheets"]
     assert code == 1 and sheet["player"] == 1 and _wrong_rooms(sheet, truths[1]) == set()
+
+
+def test_the_game_night_page_reads_it_by_the_games_map(tmp_path, game_without_one_qr):
+    from fastapi.testclient import TestClient
+
+    from scrawl.web import create_app
+
+    paths, truths = game_without_one_qr
+    with TestClient(create_app(tmp_path / "data")) as client:
+        gid = client.post("/api/games", json={"players": ["Ann", "Bo", "Cy"]}).json()["id"]
+        for path in (paths[0], paths[1]):
+            answer = client.post(f"/api/games/{gid}/photos", files={"photo": (Path(path).name, Path(path).read_bytes(),
+                                                                              "image/jpeg")})
+            assert answer.status_code == 201
+        sheets = {s["source"]: s for s in answer.json()["sheets"]}
+    assert sheets["p2.jpg"]["player"] == 2 and _wrong_rooms(sheets["p2.jpg"], truths[1]) == set()
+    assert "no_qr_code" in [entry["rule"] for entry in sheets["p2.jpg"]["needs_review"]]
