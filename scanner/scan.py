@@ -32,6 +32,7 @@ from scanner.monsters import MonsterScan, read_marks
 from scanner.read import INKED, SURE, RoomReading, TallyReading, read_room, read_tally, settle_stub
 from scanner.visibility import COVER_PX_PER_MM, covered, hidden_rooms, print_seen
 
+MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
 PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
 
@@ -167,6 +168,10 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     homography = frame.homography(layout.paper)
     ink, shift, dark, region = _registered_ink(photo.image, homography, reference)
     hidden = _hidden(layout, reference, dark, region)
+    if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
+        raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen in this photo (glare, a "
+                          f"shadow or something lying on the sheet): take it again with the whole map in even "
+                          f"light, tilting the phone so that no lamp shines back from the paper")
     ink = _without_cave_arrows(ink, layout)
     marks = None
     if has_marks(layout):

@@ -144,3 +144,16 @@ def test_the_game_night_page_reads_it_by_the_games_map(tmp_path, game_without_on
         sheets = {s["source"]: s for s in answer.json()["sheets"]}
     assert sheets["p2.jpg"]["player"] == 2 and _wrong_rooms(sheets["p2.jpg"], truths[1]) == set()
     assert "no_qr_code" in [entry["rule"] for entry in sheets["p2.jpg"]["needs_review"]]
+
+
+def test_a_photo_that_shows_too_little_of_the_map_gives_no_score_and_says_what_to_do(shot):
+    """Most of the map under a hand: a score from the little left would be a guess."""
+    to_photo = _to_photo(shot.truth)
+    (x0, y0), (x1, y1) = _room_centre(shot, "A1"), _room_centre(shot, "H6")
+    hand = to_photo([(x0 - 12, y0 - 12), (x1 + 12, y0 - 12), (x1 + 12, y1 + 12), (x0 - 12, y1 + 12)])
+    photo = shot.photo.copy()
+    cv2.fillPoly(photo, [np.int32(np.round(hand))], (196, 146, 120), cv2.LINE_AA)
+    outcome = scan_bytes(_jpeg(photo), "hand.jpg", blank_image)
+    assert outcome.sheets == []
+    error, = [entry["error"] for entry in outcome.errors]
+    assert "rooms cannot be seen in this photo" in error and "take it again" in error
