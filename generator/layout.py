@@ -31,6 +31,9 @@ MARKER_DICTIONARY = "DICT_4X4_50"
 MARKER_IDS = {"doodles": (0, 1, 2, 3)}
 QR_SIZE = 24.0
 HEADER_BOTTOM = MARGIN + 26.0
+TITLE_W = 80.0        # the title, "Dungeon Scrawl" at 27 pt (78.6 mm): what the map is, under it, wraps to this
+NAME_ROW_H = 6.0      # the header's last row, across it: the adventurer's name line and the player
+KEY_GAP = 2.5         # between the title and the "how to draw" key on its right
 LABEL_BAND = 4.0      # column letters and row numbers
 ARROW_BAND = 6.5      # entry arrows, between the labels and the grid
 RULER_LENGTH = 50.0
@@ -205,7 +208,8 @@ class SheetLayout:
     arrows: tuple[EntryArrow, ...]
     col_labels: tuple[tuple[str, float, float], ...]   # text, centre x, centre y
     row_labels: tuple[tuple[str, float, float], ...]
-    header: Rect
+    header: Rect                             # the title and, under it, what the map is
+    name_row: Rect                           # under the title and the key: "Adventurer", its line, the player
     name_line: Rect
     qr: Rect
     markers: tuple[Marker, ...]
@@ -218,6 +222,9 @@ class SheetLayout:
     die_legend: Rect | None = None           # the die's six faces and what they do on this map
     curse_box: Rect | None = None            # the Curse Track, with its title
     curse: tuple[CurseSpace, ...] = ()
+    # How to draw a segment, a dead end, a Trap X and a round number: beside the title, clear of what the
+    # scanner reads (the map and the scoring section), so sheets printed without it read the same.
+    draw_key: Rect | None = None
 
     def room_cell(self, name: str) -> RoomCell:
         room = Room.parse(name)
@@ -280,6 +287,7 @@ class SheetLayout:
             **({"side_marks": [mark.to_json() for mark in self.side_marks]} if self.side_marks else {}),
             "boxes": {name: rect.to_json() for name, rect in self.boxes().items()},
             **printed_codes_json(self.markers, self.qr),
+            **({"draw_key": self.draw_key.to_json()} if self.draw_key is not None else {}),
         }
         described = {"map": {
             "id": dungeon.id, "name": dungeon.name, "seed": dungeon.seed, "version": dungeon.version,
@@ -384,8 +392,12 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     markers = corner_markers(paper)
     inner_left = MARGIN + MARKER_SIZE + 4.0
     qr = qr_rect(paper)
-    header = Rect(inner_left, MARGIN, qr.x - 4.0 - inner_left, HEADER_BOTTOM - MARGIN)
-    name_line = Rect(header.x + 22.0, HEADER_BOTTOM - 6.0, header.w - 22.0 - 34.0, 5.0)
+    # The header: the title with what the map is under it, the "how to draw" key on its right, and across
+    # both the name row.
+    name_row = Rect(inner_left, HEADER_BOTTOM - NAME_ROW_H, qr.x - 4.0 - inner_left, NAME_ROW_H)
+    header = Rect(inner_left, MARGIN, TITLE_W, name_row.y - 0.5 - MARGIN)
+    draw_key = _draw_key_rect(header, name_row)
+    name_line = Rect(name_row.x + 22.0, HEADER_BOTTOM - 6.0, name_row.w - 22.0 - 34.0, 5.0)
 
     # Under the map: the die band (expansion maps), then the scoring section. On a map with the die both
     # are as wide as the map with its row labels (the width of the whole drawing above them), clear of the
@@ -436,9 +448,18 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
 
     return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
                        grid=grid, rooms=tuple(rooms), arrows=tuple(arrows), col_labels=col_labels,
-                       row_labels=row_labels, header=header, name_line=name_line, qr=qr, markers=markers,
-                       score_area=score_area, score_lines=tuple(score_lines), total=total, ruler=ruler,
-                       side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box, curse=tuple(curse))
+                       row_labels=row_labels, header=header, name_row=name_row, name_line=name_line, qr=qr,
+                       markers=markers, score_area=score_area, score_lines=tuple(score_lines), total=total,
+                       ruler=ruler, side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box,
+                       curse=tuple(curse), draw_key=draw_key)
+
+
+def _draw_key_rect(header: Rect, name_row: Rect) -> Rect:
+    """The "how to draw" key: right of the title, up to the header's right edge (4 mm short of the QR code),
+    above the name row: outside the area the scanner reads (the map and the scoring section, with a margin)
+    on every map and paper, as the map's labels start 3 mm below the header and the map 13.5 mm."""
+    x = header.right + KEY_GAP
+    return Rect(x, MARGIN, name_row.right - x, name_row.y - 1.0 - MARGIN)
 
 
 # -- placing the pictures in a room ----------------------------------------------

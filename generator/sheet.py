@@ -2,7 +2,8 @@
 
 Everything a player draws over (grid, passages, round boxes, item icons, score
 boxes) is printed in mid-grey so pen strokes stand out to the scanner; walls
-and text are dark, so the sheet reads well in greyscale too.
+and text are dark, so the sheet reads well in greyscale too. Beside the title,
+the "how to draw" key (``generator.key_art``) shows the strokes in pen blue.
 """
 from __future__ import annotations
 
@@ -95,6 +96,8 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> N
         _draw_ruler(page, layout)
         _draw_markers(page, layout)
         _draw_qr(page, layout, player)
+        if layout.draw_key is not None:
+            _draw_key(page, layout)
         canvas.showPage()
     canvas.save()
 
@@ -129,17 +132,51 @@ def _draw_header(page: Page, layout: SheetLayout, player: int, players: int) -> 
                     f"generator v{dungeon.version}")
     else:
         subtitle = f"Random dungeon  \u00b7  seed {dungeon.seed}  \u00b7  generator v{dungeon.version}"
-    size = 9.5
-    while page.text_width(subtitle, fonts.ITALIC, size) > box.w and size > 6.5:
-        size -= 0.25
-    page.text(box.x, box.y + 15.5, subtitle, font=fonts.ITALIC, size=size)
-    line = layout.name_line
-    page.text(box.x, line.bottom - 0.8, "Adventurer", font=fonts.BOLD, size=9)
+    lines, size = _subtitle_lines(page, subtitle, box.w)
+    if len(lines) == 1:
+        page.text(box.x, box.y + 15.5, subtitle, font=fonts.ITALIC, size=size)
+    else:       # two lines between the title and the name row
+        step = size * 0.4
+        for i, text in enumerate(lines):
+            page.text(box.x, box.y + 14.8 + i * step, text, font=fonts.ITALIC, size=size)
+    line, row = layout.name_line, layout.name_row
+    page.text(row.x, line.bottom - 0.8, "Adventurer", font=fonts.BOLD, size=9)
     c.setStrokeGray(PRINT_GREY)
     c.setLineWidth(0.3 * mm)
     page.line(line.x, line.bottom, line.right, line.bottom)
-    page.text(box.right, line.bottom - 0.8, f"Player {player} of {players}", font=fonts.BOLD, size=9,
+    page.text(row.right, line.bottom - 0.8, f"Player {player} of {players}", font=fonts.BOLD, size=9,
               align="right")
+
+
+def _subtitle_lines(page: Page, subtitle: str, width: float) -> tuple[list[str], float]:
+    """What the map is, under the title, ``width`` mm wide: one line if it fits at 8 pt or more (up to
+    9.5 pt), else two lines split at a space, at the largest size that fits (at least 6.5 pt)."""
+    size = 9.5
+    while page.text_width(subtitle, fonts.ITALIC, size) > width and size > 8.0:
+        size -= 0.25
+    if page.text_width(subtitle, fonts.ITALIC, size) <= width:
+        return [subtitle], size
+    words = subtitle.split(" ")
+    splits = [(" ".join(words[:i]).rstrip(" \u00b7"), " ".join(words[i:]).lstrip(" \u00b7"))
+              for i in range(1, len(words)) if words[i]]
+    if not splits:
+        return [subtitle], size
+
+    def longer(pair, size):
+        return max(page.text_width(part, fonts.ITALIC, size) for part in pair)
+
+    size = 9.0
+    while size > 6.5 and all(longer(pair, size) > width for pair in splits):
+        size -= 0.25
+    return list(min(splits, key=lambda pair: longer(pair, size))), size
+
+
+# -- the "how to draw" key ---------------------------------------------------------
+
+def _draw_key(page: Page, layout: SheetLayout) -> None:
+    from generator import key_art   # it draws with the cards' room picture, which imports this module
+
+    key_art.draw_key(page, layout.draw_key)
 
 
 # -- the map --------------------------------------------------------------------

@@ -125,11 +125,12 @@ def overlaps(layout) -> list[str]:
 
 
 def page_overlaps(layout) -> list[str]:
-    """Every pair of the page's blocks (header, map, die band, scoring lines, markers, ruler) that overlap."""
+    """Every pair of the page's blocks (header, name row, how to draw key, map, die band, scoring lines, markers,
+    ruler) that overlap."""
     g = layout.grid                            # the map with its labels (left, top) and entry arrows
     drawing = Rect(g.x - 10.5, g.y - 10.5, g.w + 17.0, g.h + 17.0)
     things = {"map": drawing, "header": layout.header, "qr": layout.qr.grown(2.0), "ruler": layout.ruler,
-              "total": layout.total}
+              "total": layout.total, "name row": layout.name_row, "how to draw key": layout.draw_key}
     things.update({f"marker {m.id}": m.rect for m in layout.markers})
     for line in layout.score_lines:
         for part in ("badge", "text", "tally", "count", "points"):

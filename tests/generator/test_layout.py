@@ -23,6 +23,8 @@ def printed_things(layout):
     things.update({f"marker {m.id}": m.rect for m in layout.markers})
     things["qr"] = layout.qr.grown(2.0)  # the QR code's quiet zone belongs to it
     things["header"] = layout.header
+    things["name row"] = layout.name_row
+    things["how to draw key"] = layout.draw_key
     things["ruler"] = layout.ruler
     for line in layout.score_lines:
         for part in ("badge", "text", "tally", "count", "points"):
