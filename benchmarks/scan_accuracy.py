@@ -1,6 +1,7 @@
 """How often the scanner reads a photographed sheet right, and whether it flags what it gets wrong.
 
     python benchmarks/scan_accuracy.py [--games 40] [--players 3] [--seed 1] [--maps 5,6]
+    python benchmarks/scan_accuracy.py --conditions all [--games 10] [--seed 1]
 
 The synthetic photographer plays games with the random legal player, draws
 them like a hand would and photographs them (easy, medium and hard cameras,
@@ -19,6 +20,25 @@ call, as ``scrawl scan`` does, and compared with the truth:
   die, the game's rolls given to the scan as ``scrawl scan --rolls`` does): each
   kind of mark (Diamonds, Emeralds, Curse Track halves, Rune Gates) read right,
   read wrong but flagged, and read WRONG and unflagged.
+
+With ``--conditions`` (``all`` or names from ``photographer.CONDITIONS``) the
+games are photographed in named conditions instead (messaging-app copies,
+steep angles, curled or folded paper, glare, shadows, dim light, light pencil,
+a messy hand, a pen or a thumb on the sheet), ``--games`` games each (default
+10) on the maps classic, random, map5, random-expansion, map6, map2 in turn
+(or ``--maps``), every 4th on Letter, and one row is printed per condition:
+
+- read: photos with a sheet read; rooms right and exact score as above (exact
+  score of the sheets read that carry a score);
+- wrong rooms, and WRONG UNNAMED: rooms read wrong whose name is not the
+  ``where`` of any of that sheet's own ``needs_review`` entries (entries of rule
+  ``other_sheet_unsure`` do not count: they are another sheet's doubt);
+- hidden: rooms the truth says are hidden (glare, pen, thumb: a quarter of the
+  room or more) on the sheets read, and hidden named: those that are the
+  ``where`` of any ``needs_review`` entry of the sheet;
+- right flagged: sheets with the right total that list anything in
+  ``needs_review`` (count and share of the right sheets);
+- no score: sheets read whose result carries no score (neither exact nor wrong).
 """
 from __future__ import annotations
 
@@ -32,9 +52,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from photographer import make_game_shots, write_shots   # noqa: E402  (the synthetic photographer lives in tests/)
+from photographer import CONDITIONS, make_game_shots, write_shots   # noqa: E402  (the photographer lives in tests/)
 
 DIFFICULTIES = ("easy", "medium", "hard")
+CONDITION_MAPS = ("classic", "random", "map5", "random-expansion", "map6", "map2")
 
 
 def truth_totals(truths: list[dict]) -> list[int]:
@@ -48,69 +69,54 @@ def truth_totals(truths: list[dict]) -> list[int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="games per difficulty")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per difficulty (default 40) or per condition (default 10)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=8, help="list this many wrong sheets")
     parser.add_argument("--maps", default="", help="maps to play, in turn: 1-6 (expansion maps 1-6), classic, "
                                                    "random, random-expansion; default classic and random")
     parser.add_argument("--difficulties", default=",".join(DIFFICULTIES))
+    parser.add_argument("--conditions", default="",
+                        help="photograph in these named conditions instead of the difficulties: all, or a comma "
+                             "list of " + ", ".join(CONDITIONS))
     args = parser.parse_args()
     maps = [f"map{m}" if m.isdigit() else m for m in args.maps.split(",") if m]
-    difficulties = [d for d in args.difficulties.split(",") if d]
-
-    from games.state import game_json, read_game, score_game
-    from generator.sheet import blank_image
-    from scanner.batch import flag_shared_doubts, game_document, scan_files
+    if args.conditions:
+        conditions = list(CONDITIONS) if args.conditions == "all" else [c for c in args.conditions.split(",") if c]
+        unknown = [c for c in conditions if c not in CONDITIONS]
+        if unknown:
+            parser.error(f"unknown condition(s) {', '.join(unknown)} (one of: {', '.join(CONDITIONS)})")
+        games = 10 if args.games is None else args.games
+        # (row label, seed, make_game_shots arguments) of every game to play
+        plan = [(condition, args.seed * 100_000 + 50_000 + CONDITIONS.index(condition) * 1_000 + game,
+                 {"condition": condition, "map_id": (maps or CONDITION_MAPS)[game % len(maps or CONDITION_MAPS)],
+                  "paper": "letter" if game % 4 == 3 else "a4"})
+                for condition in conditions for game in range(games)]
+    else:
+        difficulties = [d for d in args.difficulties.split(",") if d]
+        games = 40 if args.games is None else args.games
+        plan = [(difficulty, args.seed * 100_000 + DIFFICULTIES.index(difficulty) * 10_000 + game,
+                 {"difficulty": difficulty,
+                  "map_id": maps[game % len(maps)] if maps else "random" if game % 3 == 2 else "classic",
+                  "paper": "letter" if game % 4 == 3 else "a4"})
+                for difficulty in difficulties for game in range(games)]
 
     stats: dict[str, dict] = defaultdict(lambda: defaultdict(int))
-    wrong_sheets = []
+    wrong_sheets: list = []
     needless: Counter = Counter()      # why sheets with a right score were flagged
     started = time.perf_counter()
     folder = Path(tempfile.mkdtemp(prefix="scan-accuracy-"))
     marks: dict[str, Counter] = defaultdict(Counter)
-    for difficulty in difficulties:
-        for game in range(args.games):
-            seed = args.seed * 100_000 + DIFFICULTIES.index(difficulty) * 10_000 + game
-            map_id = maps[game % len(maps)] if maps else "random" if game % 3 == 2 else "classic"
-            shots = make_game_shots(seed, players=args.players, difficulty=difficulty, map_id=map_id,
-                                    paper="letter" if game % 4 == 3 else "a4")
-            paths = write_shots(shots, folder / f"{difficulty}-{game}")
-            photos = [str(p) for p in paths if not p.name.endswith(".json")]
-            outcomes = scan_files(photos, blank_image, rolls=shots[0].truth.get("rolls"))
-            truths = [shot.truth for shot in shots]
-            expected = truth_totals(truths)
-            document = game_document(outcomes)
-            sheets, errors = read_game(document, "scan")
-            results = score_game(sheets)
-            flag_shared_doubts(results, errors)
-            scored = {s["source"]: s for s in game_json(results, errors)["sheets"]} if sheets else {}
-            s = stats[difficulty]
-            for photo, truth, total in zip(photos, truths, expected):
-                s["sheets"] += 1
-                sheet = scored.get(photo)
-                if sheet is None:
-                    s["not read"] += 1
-                    wrong_sheets.append((difficulty, photo, "not read",
-                                         [e["error"] for e in document["errors"] if e["source"] == photo]))
-                    continue
-                _compare_rooms(s, sheet, truth)
-                if "marks" in truth:
-                    _compare_marks(marks, sheet, truth, wrong_sheets, difficulty, photo)
-                flagged = bool(sheet["needs_review"])
-                right = sheet["score"]["total"] == total
-                s["exact score"] += right
-                s["flagged"] += flagged
-                s["tally right"] += sheet["unusable"] == truth["unusable"]
-                if not right:
-                    s["wrong, flagged" if flagged else "WRONG, UNFLAGGED"] += 1
-                    wrong_sheets.append((difficulty, photo, f"{sheet['score']['total']} for {total}",
-                                         _differences(sheet, truth) + [e["why"] for e in sheet["needs_review"]][:3]))
-                elif flagged:
-                    s["right, flagged"] += 1
-                    for reason in {_reason(entry) for entry in sheet["needs_review"]}:
-                        needless[reason] += 1
-    _print(stats, time.perf_counter() - started)
+    played: Counter = Counter()
+    for label, seed, how in plan:
+        shots = make_game_shots(seed, players=args.players, **how)
+        _score_game(shots, folder / f"{label}-{played[label]}", stats[label], label, wrong_sheets, needless, marks)
+        played[label] += 1
+    if args.conditions:
+        _print_conditions(stats, time.perf_counter() - started)
+    else:
+        _print(stats, time.perf_counter() - started)
     if marks:
         print(f"{'marks':14}{'read':>7}{'right':>9}{'wrong,flag':>11}{'WRONG,UNFLAG':>13}{'right,flag':>11}")
         for kind in ("diamond", "emerald", "curse half", "gate"):
@@ -127,20 +133,80 @@ def main() -> None:
     print(f"(photos and truth files kept in {folder})")
 
 
-def _compare_rooms(s: dict, sheet: dict, truth: dict) -> None:
+def _score_game(shots: list, folder: Path, s: dict, label: str, wrong_sheets: list, needless: Counter,
+                marks: dict) -> None:
+    """Scan one game's photos in one call, as ``scrawl scan`` does, score them together and add how each sheet
+    compares with its truth to the row ``s``."""
+    from games.state import game_json, read_game, score_game
+    from generator.sheet import blank_image
+    from scanner.batch import flag_shared_doubts, game_document, scan_files
+
+    paths = write_shots(shots, folder)
+    photos = [str(p) for p in paths if not p.name.endswith(".json")]
+    outcomes = scan_files(photos, blank_image, rolls=shots[0].truth.get("rolls"))
+    truths = [shot.truth for shot in shots]
+    expected = truth_totals(truths)
+    document = game_document(outcomes)
+    sheets, errors = read_game(document, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    scored = {s["source"]: s for s in game_json(results, errors)["sheets"]} if sheets else {}
+    for photo, truth, total in zip(photos, truths, expected):
+        s["sheets"] += 1
+        sheet = scored.get(photo)
+        if sheet is None:
+            s["not read"] += 1
+            wrong_sheets.append((label, photo, "not read",
+                                 [e["error"] for e in document["errors"] if e["source"] == photo]))
+            continue
+        wrong = _compare_rooms(s, sheet, truth)
+        if "marks" in truth:
+            _compare_marks(marks, sheet, truth, wrong_sheets, label, photo)
+        review = sheet["needs_review"]
+        named = {entry.get("where") for entry in review}
+        own = {entry.get("where") for entry in review if entry.get("rule") != "other_sheet_unsure"}
+        s["wrong rooms"] += len(wrong)
+        s["WRONG ROOMS UNNAMED"] += sum(room not in own for room in wrong)
+        hidden = truth.get("hidden", [])
+        s["hidden rooms"] += len(hidden)
+        s["hidden named"] += sum(room in named for room in hidden)
+        s["tally right"] += sheet["unusable"] == truth["unusable"]
+        flagged = bool(review)
+        s["flagged"] += flagged
+        if sheet.get("score") is None:
+            s["no score"] += 1
+            continue
+        right = sheet["score"]["total"] == total
+        s["exact score"] += right
+        if not right:
+            s["wrong, flagged" if flagged else "WRONG, UNFLAGGED"] += 1
+            wrong_sheets.append((label, photo, f"{sheet['score']['total']} for {total}",
+                                 _differences(sheet, truth) + [e["why"] for e in review][:3]))
+        elif flagged:
+            s["right, flagged"] += 1
+            for reason in {_reason(entry) for entry in review}:
+                needless[reason] += 1
+
+
+def _compare_rooms(s: dict, sheet: dict, truth: dict) -> list[str]:
+    """Count the sheet's rooms (right, round numbers read) into ``s``; the names of the rooms read wrong."""
     from games.mapfile import map_from_reference
 
     dungeon = map_from_reference(sheet["map"])
+    wrong = []
     for room in dungeon.rooms():
         read = sheet["rooms"].get(room.name, {"exits": "", "trap": False, "round": None})
         true = truth["rooms"].get(room.name, {"exits": "", "trap": False, "round": None})
         s["rooms"] += 1
         s["rooms right"] += (read["exits"], read["trap"]) == (true["exits"], true["trap"])
+        if (read["exits"], read["trap"]) != (true["exits"], true["trap"]):
+            wrong.append(room.name)
         if true["round"] is not None and (read["exits"], read["trap"]) == (true["exits"], true["trap"]):
             s["rounds written"] += 1
             if read["round"] is not None:
                 s["rounds read"] += 1
                 s["rounds wrong"] += read["round"] != true["round"]
+    return wrong
 
 
 def _compare_marks(marks: dict, sheet: dict, truth: dict, wrong_sheets: list, difficulty: str, photo: str) -> None:
@@ -215,6 +281,26 @@ def _print(stats: dict, seconds: float) -> None:
               f"{_pct(s['rounds read'], s['rounds written']):>11}/{s['rounds wrong']:<7}{s['not read']:>9}")
     print(f"({seconds:.0f} s; rooms right counts every room of every sheet read, "
           f"{total['rooms']} rooms in all)")
+
+
+def _print_conditions(stats: dict, seconds: float) -> None:
+    """One row per condition and one for all: see the module's docstring for the columns."""
+    rows = list(stats.items())
+    total = defaultdict(int)
+    for _, s in rows:
+        for key, value in s.items():
+            total[key] += value
+    rows.append(("all", total))
+    print(f"{'':10}{'sheets':>7}{'read':>9}{'rooms right':>13}{'exact score':>13}{'wrong rooms':>13}"
+          f"{'WRONG UNNAMED':>15}{'hidden':>8}{'hidden named':>14}{'right flagged':>18}{'no score':>10}")
+    for name, s in rows:
+        read = s["sheets"] - s["not read"]
+        right = s["exact score"]
+        flagged = f"{s['right, flagged']} ({_pct(s['right, flagged'], right)})" if right else "0"
+        print(f"{name:10}{s['sheets']:>7}{_pct(read, s['sheets']):>9}{_pct(s['rooms right'], s['rooms']):>13}"
+              f"{_pct(right, read - s['no score']):>13}{s['wrong rooms']:>13}{s['WRONG ROOMS UNNAMED']:>15}"
+              f"{s['hidden rooms']:>8}{s['hidden named']:>14}{flagged:>18}{s['no score']:>10}")
+    print(f"({seconds:.0f} s; rooms right counts every room of every sheet read, {total['rooms']} rooms in all)")
 
 
 def _pct(part: int, whole: int) -> str:

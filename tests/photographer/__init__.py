@@ -16,6 +16,14 @@ the same camera, the truth being the roster the sheet should read as::
     for shot in photographer.make_monster_shots(3, players=2, faults=2):
         shot.truth["roster"], shot.truth["faults"]
 
+Instead of a difficulty, a game can be photographed in one of the named
+``CONDITIONS`` (``photographer.conditions``: messaging-app copies, steep angles,
+curled or folded paper, glare, shadows, dim light, light pencil, a messy hand, a
+pen or a thumb on the sheet), each drawing its own numbers::
+
+    for shot in photographer.make_game_shots(7, condition="glare"):
+        shot.truth["condition"], shot.truth["hidden"], shot.truth["touched"]
+
 Everything is seeded: the same arguments give the same bytes.
 """
 from __future__ import annotations
@@ -34,6 +42,7 @@ from games.scoring import resolve_traps
 from generator.layout import SheetLayout, sheet_layout
 from photographer.camera import (DIFFICULTIES, Camera, PhotoMapping, camera_for, encode, photograph,
                                  place_camera, with_megapixels)
+from photographer.conditions import CONDITIONS, Condition, condition_for
 from photographer.hand import HandStyle, hand_for, hand_style, ink_sheet
 from photographer.monsters import (blank_monster_sheet, choose_faults, expected_roster, ink_monster_sheet,
                                    random_sheet)
@@ -44,7 +53,7 @@ __all__ = ["Shot", "make_game_shots", "write_shots", "blank_sheet", "play_game",
            "HandStyle", "hand_style", "hand_for", "Camera", "camera_for", "photograph", "encode", "place_camera",
            "PhotoMapping", "with_megapixels", "Scan", "scan_for", "scan_like", "DIFFICULTIES", "PX_PER_MM",
            "rng_for", "make_monster_shots", "blank_monster_sheet", "random_sheet", "ink_monster_sheet",
-           "expected_roster"]
+           "expected_roster", "CONDITIONS"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,9 @@ class Shot:
     ``score``) plus ``difficulty``, ``camera``, ``hand``, ``written`` (what else the
     player wrote) and ``photo`` (its size, the sheet's share of it, whether a shadow
     fell, and where the corners of each marker landed, in pixels of the upright photo).
+    A shot taken in a named condition also has ``condition`` (its name and the numbers
+    drawn), ``hidden`` and ``touched`` (rooms a quarter or more hidden, and rooms with
+    anything hidden, by glare, a pen or a thumb; see ``photographer.conditions``).
     ``photo`` is the upright image itself, if kept.
     """
 
@@ -74,7 +86,8 @@ def rng_for(seed: int, player: int, stream: str) -> np.random.Generator:
 
 
 def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", difficulty: str = "medium",
-                    paper: str = "a4", megapixels: float | None = None, keep_photos: bool = False) -> list[Shot]:
+                    paper: str = "a4", megapixels: float | None = None, keep_photos: bool = False,
+                    condition: str | None = None) -> list[Shot]:
     """One photo per player of one game dealt and played from ``seed``.
 
     ``map_id`` is ``classic``, ``map1`` .. ``map6``, ``random`` (the random map of ``seed``) or
@@ -82,9 +95,16 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
     the die the truth holds the game's ``rolls`` and each sheet's ``marks``, and ``drawn_marks`` says how
     each mark was drawn;
     ``difficulty`` is one of ``easy``, ``medium``, ``hard``, or ``scan`` for flatbed scans;
-    ``megapixels`` fixes the size of every photo (same framing otherwise).
+    ``megapixels`` fixes the size of every photo (same framing otherwise; a messaging-app copy is then
+    scaled down from it, never up);
+    ``condition``, one of ``CONDITIONS``, photographs the sheets in that condition instead (``difficulty``
+    is then ignored, and the truth's ``difficulty`` and the file names hold the condition's name).
     """
-    if difficulty not in DIFFICULTIES + ("scan",):
+    if condition is not None:
+        if condition not in CONDITIONS:
+            raise ValueError(f"unknown condition {condition!r} (one of: {', '.join(CONDITIONS)})")
+        difficulty = condition
+    elif difficulty not in DIFFICULTIES + ("scan",):
         raise ValueError(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)}, scan)")
     dungeon = _dungeon(map_id, seed)
     layout = sheet_layout(dungeon, paper)
@@ -95,14 +115,21 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
     for player, (board, trap_hits) in enumerate(zip(boards, hits), start=1):
         stream = f"{map_id}/{paper}/{difficulty}"
         hand_rng, camera_rng = rng_for(seed, player, "hand/" + stream), rng_for(seed, player, "camera/" + stream)
+        setting = None if condition is None else condition_for(condition, rng_for(seed, player, "condition/" + stream),
+                                                                layout)
         page, written, style = _drawn_page(layout, player, board, trap_hits, difficulty, hand_rng,
-                                           rng_for(seed, player, "marks/" + stream))
-        photo, mapping, camera, kind = _take(page, layout, difficulty, camera_rng, megapixels)
+                                           rng_for(seed, player, "marks/" + stream), setting)
+        if setting is None:
+            photo, mapping, camera, kind = _take(page, layout, difficulty, camera_rng, megapixels)
+        else:
+            photo, mapping, camera, kind = _take_in(setting, page, layout, camera_rng, megapixels)
         data, suffix = encode(photo, camera)
         name = f"game{seed}-{map_id}-p{player}-{difficulty}"
         truth = truth_sheet(dungeon, board, player, name + suffix)
         truth.update(difficulty=difficulty, camera={"kind": kind, **camera.as_dict()}, hand=style.as_dict(),
                      written=written, photo=_photo_truth(photo, mapping, layout))
+        if setting is not None:
+            truth.update(setting.truth())
         if rolls is not None:
             truth["rolls"] = list(rolls)
         shots.append(Shot(data, suffix, truth, photo if keep_photos else None))
@@ -160,18 +187,21 @@ def _dungeon(map_id: str, seed: int):
 
 
 def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficulty: str,
-                rng: np.random.Generator, marks_rng: np.random.Generator
+                rng: np.random.Generator, marks_rng: np.random.Generator, setting: Condition | None = None
                 ) -> tuple[np.ndarray, dict, HandStyle]:
-    """The player's page inked by a hand fitting the difficulty, and what else they wrote on it (and, on an
-    expansion map, how each mark was drawn)."""
-    style = hand_for(difficulty, rng)
+    """The player's page inked by a hand fitting the difficulty (or the condition ``setting``), and what
+    else they wrote on it (and, on an expansion map, how each mark was drawn)."""
+    style = hand_for(difficulty, rng) if setting is None else setting.hand(rng)
     written = {"trap_tally": trap_hits if trap_hits and rng.random() < 0.6 else 0,
                "scores": bool(rng.random() < 0.5), "name": bool(rng.random() < 0.8), "trap_hits": trap_hits}
     drawn: dict = {}
+    sloppy = {"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5) if setting is None else setting.sloppy
+    extra = {} if setting is None else {"dead_end_depth": setting.dead_end_depth}
     page = ink_sheet(blank_sheet(layout, player, PX_PER_MM), layout, board, PX_PER_MM, style, rng,
                      trap_hits=written["trap_tally"], write_scores=written["scores"], name=written["name"],
-                     marks_rng=marks_rng, sloppy={"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5),
-                     drawn_marks=drawn)
+                     marks_rng=marks_rng, sloppy=sloppy, drawn_marks=drawn, **extra)
+    if setting is not None:
+        page = setting.after_ink(page, board, style)
     if drawn:
         written["marks"] = drawn
     return page, written, style
@@ -189,6 +219,18 @@ def _take(page: np.ndarray, layout: SheetLayout | None, difficulty: str, rng: np
     if megapixels:
         camera = with_megapixels(camera, megapixels)
     image, mapping = photograph(page, PX_PER_MM, camera, rng, layout=layout, return_mapping=True)
+    return image, mapping, camera, "phone"
+
+
+def _take_in(setting: Condition, page: np.ndarray, layout: SheetLayout, rng: np.random.Generator,
+             megapixels: float | None):
+    """Photograph the page in a named condition: the image, its mapping, the settings and their kind."""
+    camera = setting.camera(rng, (layout.width, layout.height))
+    if megapixels:
+        camera = with_megapixels(camera, megapixels)
+    image, mapping = photograph(page, PX_PER_MM, camera, rng, layout=layout, return_mapping=True,
+                                extras=setting.extras())
+    image, mapping, camera = setting.finish(image, mapping, camera)
     return image, mapping, camera, "phone"
 
 

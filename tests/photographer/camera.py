@@ -71,6 +71,23 @@ class Camera:
         return Curl(self.curl_mm, self.curl_side, self.curl_width_mm)
 
 
+@dataclass(frozen=True)
+class Extras:
+    """What a named condition (``photographer.conditions``) adds to one photo; every part is optional.
+
+    The hooks get the photo and the ``_CoarseGrid`` (the paper point seen at every
+    cell, its scale, and ``pinhole``); ``over_paper`` draws in place on the photo
+    once the paper is laid (before the light, which then falls on what it drew),
+    ``after_light`` returns the lit photo changed (before lens blur and noise).
+    """
+
+    over_paper: Callable | None = None
+    after_light: Callable | None = None
+    keep_clear: tuple[Rect, ...] = ()          # more parts of the sheet a shadow must keep off
+    shadow_across: Rect | None = None           # a shadow must cover some of this part of the sheet
+    shadow_tries: int = 60
+
+
 class PhotoMapping:
     """Where paper millimetres land in the upright photo, in OpenCV pixel coordinates (N x 2).
 
@@ -214,20 +231,28 @@ def _tame_curl(camera: Camera, paper_mm, most_mm: float = 3.0) -> Camera:
 # -- taking the photo --------------------------------------------------------------------------------------
 
 def photograph(sheet_rgb: np.ndarray, px_per_mm: float, camera: Camera, rng: np.random.Generator, *,
-               layout: SheetLayout | None = None, return_mapping: bool = False):
+               layout: SheetLayout | None = None, return_mapping: bool = False, extras: Extras | None = None):
     """The upright photo (height x width x 3 uint8 RGB) of a sheet image of ``px_per_mm``.
 
     ``layout`` tells where the grid is, for a shadow that must keep off it; without
     it only the corner markers are kept clear. With ``return_mapping`` the answer is
     ``(photo, PhotoMapping)``: the function from paper millimetres to photo pixels.
+    ``extras`` are a condition's additions (objects on the sheet, glare, a shadow
+    that must cross the map).
     """
     paper = (sheet_rgb.shape[1] / px_per_mm, sheet_rgb.shape[0] / px_per_mm)
     pinhole, fill = place_camera(camera, paper)
     grid = _CoarseGrid(camera, pinhole)
     photo = _table_around(grid, camera, rng)
     _lay_paper(photo, sheet_rgb, px_per_mm, grid)
-    light, shadow = _light(grid, camera, _keep_clear(camera, paper, layout), rng)
+    extras = extras or Extras()
+    if extras.over_paper is not None:
+        extras.over_paper(photo, grid)
+    light, shadow = _light(grid, camera, _keep_clear(camera, paper, layout) + list(extras.keep_clear), rng,
+                           across=extras.shadow_across, tries=extras.shadow_tries)
     photo = cv2.multiply(photo, grid.full(light), scale=1 / LIGHT_SCALE)
+    if extras.after_light is not None:
+        photo = extras.after_light(photo, grid)
     if camera.blur_px >= 0.1:
         photo = cv2.GaussianBlur(photo, (0, 0), camera.blur_px)
     if camera.noise > 0:
@@ -242,7 +267,9 @@ class _CoarseGrid:
         self.camera, self.pinhole = camera, pinhole
         self.shape = (math.ceil(camera.height / CELL), math.ceil(camera.width / CELL))
         v, u = np.mgrid[0:self.shape[0], 0:self.shape[1]].astype(np.float64) * CELL + (CELL - 1) / 2
-        self.x, self.y = pinhole.to_paper(u, v)
+        # A curl beyond what ``camera_for`` gives (a ``curled`` condition) needs more steps to land within
+        # a hundredth of a millimetre.
+        self.x, self.y = pinhole.to_paper(u, v) if camera.curl_mm <= 8 else pinhole.to_paper(u, v, steps=10)
         dxu, dxv = np.gradient(self.x, axis=1), np.gradient(self.x, axis=0)
         dyu, dyv = np.gradient(self.y, axis=1), np.gradient(self.y, axis=0)
         self.px_per_mm = CELL / np.sqrt(np.abs(dxu * dyv - dxv * dyu))    # photo pixels per paper mm
@@ -328,10 +355,10 @@ def _keep_clear(camera: Camera, paper: tuple[float, float], layout: SheetLayout 
     return clear
 
 
-def _light(grid: _CoarseGrid, camera: Camera, keep_clear: Sequence[Rect],
-           rng: np.random.Generator) -> tuple[np.ndarray, bool]:
+def _light(grid: _CoarseGrid, camera: Camera, keep_clear: Sequence[Rect], rng: np.random.Generator, *,
+           across: Rect | None = None, tries: int = 60) -> tuple[np.ndarray, bool]:
     """The light over the frame, coarse, uint8 with ``LIGHT_SCALE`` meaning unchanged; and whether a
-    shadow falls in it."""
+    shadow falls in it (one that covers some of ``across``, if given)."""
     light = scene.light_field(grid.shape, exposure=camera.exposure, warmth=camera.warmth, gradient=camera.gradient,
                               gradient_deg=camera.gradient_deg, vignette=camera.vignette)
     shading = scene.curl_shading(grid.x, grid.y, grid.pinhole, rng)
@@ -339,7 +366,9 @@ def _light(grid: _CoarseGrid, camera: Camera, keep_clear: Sequence[Rect],
     mask = None
     if camera.shadow:
         forbidden = _forbidden(grid, keep_clear)
-        mask = scene.shadow_mask(grid.shape, CELL, grid.pinhole, forbidden, grid.inside, rng)
+        wanted = None if across is None else _forbidden(grid, [across]) * grid.inside
+        mask = scene.shadow_mask(grid.shape, CELL, grid.pinhole, forbidden, grid.inside, rng, tries=tries,
+                                 across=wanted)
         if mask is not None:
             tint = np.array([1.0, 0.96, 0.86], np.float32)     # shade is lit by the bluer sky light
             light *= 1 - camera.shadow_strength * mask[..., None] * tint

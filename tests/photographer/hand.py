@@ -103,7 +103,7 @@ def hand_for(difficulty: str, rng: np.random.Generator) -> HandStyle:
 def ink_sheet(page_rgb: np.ndarray, layout: SheetLayout, board: Board, px_per_mm: float, style: HandStyle,
               rng: np.random.Generator, *, trap_hits: int = 0, write_scores: bool = False,
               name: bool = True, marks_rng: np.random.Generator | None = None, sloppy: float = 0.3,
-              drawn_marks: dict | None = None) -> np.ndarray:
+              drawn_marks: dict | None = None, dead_end_depth: tuple[float, float] = (0.45, 0.65)) -> np.ndarray:
     """The page with the board drawn on it by hand (a new array; ``page_rgb`` is not changed).
 
     Every room with a drawing gets its segment or X and its round number; the
@@ -111,8 +111,9 @@ def ink_sheet(page_rgb: np.ndarray, layout: SheetLayout, board: Board, px_per_mm
     item 7, ``write_scores`` fills the count, points and total boxes, ``name``
     scribbles a name on the name line. On an expansion map ``board.marks`` are drawn too
     (``photographer.marks``) with ``marks_rng``, each mark's way of drawing put into ``drawn_marks``.
+    A dead end reaches ``dead_end_depth`` (a range, shares of the room) across its room.
     """
-    pen = Pen(InkMask(page_rgb.shape[:2], px_per_mm), style, rng)
+    pen = Pen(InkMask(page_rgb.shape[:2], px_per_mm), style, rng, dead_end_depth)
     habits = {"1": int(rng.integers(3)), "4": int(rng.integers(2)), "7": int(rng.integers(2))}
     for room, drawing in board:
         cell = layout.room_cell(room.name)
@@ -142,8 +143,10 @@ def ink_sheet(page_rgb: np.ndarray, layout: SheetLayout, board: Board, px_per_mm
 class Pen:
     """A hand holding a pen over one page: turns ideal paths into wobbly strokes of ink."""
 
-    def __init__(self, ink: InkMask, style: HandStyle, rng: np.random.Generator):
+    def __init__(self, ink: InkMask, style: HandStyle, rng: np.random.Generator,
+                 dead_end_depth: tuple[float, float] = (0.45, 0.65)):
         self.ink, self.style, self.rng = ink, style, rng
+        self.dead_end_depth = dead_end_depth
 
     def stroke(self, path_mm: np.ndarray, wobble: float | None = None) -> np.ndarray:
         """Draw a stroke along an ideal path, with the hand's wobble and pressure; returns what was drawn."""
@@ -238,10 +241,11 @@ def draw_stub(pen: Pen, side: str, end: np.ndarray, line: np.ndarray) -> None:
 
 
 def draw_dead_end(pen: Pen, cell: RoomCell, side: str, end: np.ndarray) -> None:
-    """A dead end: from the side about half-way across, often finished with a bar or a blob."""
+    """A dead end: from the side about half-way across (the pen's ``dead_end_depth``), often finished
+    with a bar or a blob."""
     inward = -np.array(STEP[side], np.float64)
     across = np.array([-inward[1], inward[0]])
-    depth = pen.rng.uniform(0.45, 0.65) * cell.rect.w
+    depth = pen.rng.uniform(*pen.dead_end_depth) * cell.rect.w
     mid = np.asarray(cell.side_midpoint(side), np.float64)
     tip = mid + inward * depth + across * pen.rng.normal(0, 0.4)
     pen.stroke(np.vstack([end, tip]))

@@ -112,11 +112,12 @@ def curl_shading(x: np.ndarray, y: np.ndarray, camera: Pinhole, rng: np.random.G
 
 
 def shadow_mask(shape: tuple[int, int], cell: float, camera: Pinhole, forbidden: np.ndarray, inside: np.ndarray,
-                rng: np.random.Generator, tries: int = 60) -> np.ndarray | None:
+                rng: np.random.Generator, tries: int = 60, across: np.ndarray | None = None,
+                across_share: float = 0.06) -> np.ndarray | None:
     """A soft-edged shadow of a hand or a phone (0-1 over the coarse grid) reaching onto the sheet.
 
-    It stays off every cell of ``forbidden`` and covers some of the sheet; None if
-    no such shadow was found.
+    It stays off every cell of ``forbidden`` and covers some of the sheet (and, given
+    ``across``, at least ``across_share`` of those cells); None if no such shadow was found.
     """
     w, h = camera.paper
     for _ in range(tries):
@@ -124,7 +125,8 @@ def shadow_mask(shape: tuple[int, int], cell: float, camera: Pinhole, forbidden:
         mask = _arm(shape, cell, camera, tip_mm, rng)
         on_sheet = float((mask * inside).sum()) / max(float(inside.sum()), 1.0)
         if 0.02 < on_sheet < 0.35 and float((mask * forbidden).max()) < 0.03:
-            return mask
+            if across is None or float((mask * across).sum()) >= across_share * float(across.sum()):
+                return mask
     return None
 
 
