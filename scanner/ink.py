@@ -95,14 +95,17 @@ class Allowance:
         return Allowance(self.floor[index], self.scale[index], self.offset[index])
 
 
-def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: Allowance) -> np.ndarray:
+def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: Allowance, gain: float = 1.0) -> np.ndarray:
     """Ink strength per pixel, 0 (paper or print) to 1 (surely a player's stroke), given the photo's
-    registered darkness and colour (``measure``, 8-bit) and the blank's ``Allowance``."""
+    registered darkness and colour (``measure``, 8-bit) and the blank's ``Allowance``; ``gain`` (from
+    ``stroke_gain``) for a sheet drawn in strokes fainter than a pen's."""
     # Worked in place: this runs over a million pixels.
     above_print = dark.astype(np.float32)
     above_print -= allowance.floor
     above_print *= allowance.scale
     above_print -= allowance.offset
+    if gain != 1.0:
+        above_print *= gain
     coloured = colour.astype(np.float32)
     coloured -= 255 * CHROMA_FLOOR
     coloured *= 1 / (255 * CHROMA_SPAN)
@@ -156,3 +159,109 @@ def _pixel_grid(height: int, width: int) -> np.ndarray:
     grid[..., 1] = np.arange(height, dtype=np.float32)[:, None]
     grid.flags.writeable = False
     return grid
+
+
+CREASE_COVER = 0.8        # a line of ink across this share of the map, along the paper's edges, is a fold
+CREASE_BAND_MM = 0.8      # ... straight to within this (a hand's line wanders more over a whole map)
+CREASE_STEP_MM = 2.0
+
+
+def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm: float,
+                    inked: float = 0.45) -> tuple[np.ndarray, int]:
+    """The ink map without the creases of a folded sheet, and how many were found. A crease is a thin dark
+    line straight across the whole sheet along its edges: across ``area`` (x0, y0, x1, y1 in pixels, the
+    map) it shows as ink in nearly every step of one narrow band of rows (or columns), and it runs on
+    beyond the map on both sides, where a path, which ends at the map's edge, does not. The band is
+    cleared, except where a stroke crosses it: there the ink on both sides of the band is carried across."""
+    found = 0
+    for turned in (False, True):
+        work = ink.T if turned else ink
+        x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
+        rows = _crease_rows(work[y0:y1, x0:x1] >= inked, px_per_mm)
+        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked)]
+        if not rows:
+            continue
+        work = work.copy()
+        half = int(round(CREASE_BAND_MM * px_per_mm))
+        for row in rows:
+            top, bottom = max(y0 + row - half - 1, 0), min(y0 + row + half + 1, work.shape[0] - 1)
+            across = np.minimum(work[top - 1 if top else top], work[bottom + 1 if bottom + 1 < work.shape[0] else bottom])
+            work[top:bottom + 1, x0:x1] = across[None, x0:x1]
+        found += len(rows)
+        ink = work.T if turned else work
+    return np.ascontiguousarray(ink), found
+
+
+CREASE_BEYOND_MM = (2.0, 3.8)   # a crease shows this far beyond the map on both sides
+
+
+def _runs_beyond(ink: np.ndarray, row: int, x0: int, x1: int, px_per_mm: float, inked: float) -> bool:
+    band = int(round(CREASE_BAND_MM * px_per_mm))
+    near, far = (int(round(mm * px_per_mm)) for mm in CREASE_BEYOND_MM)
+    rows = ink[max(row - band, 0):row + band + 1]
+    sides = [rows[:, max(x0 - far, 0):max(x0 - near, 0)], rows[:, x1 + near:x1 + far]]
+    return all(side.size and (side >= inked).any(axis=0).mean() >= 0.5 for side in sides)
+
+
+def _crease_rows(inked: np.ndarray, px_per_mm: float) -> list[int]:
+    """The middle rows of the bands in which ink covers ``CREASE_COVER`` of the steps across."""
+    band = int(round(CREASE_BAND_MM * px_per_mm))
+    near = cv2.dilate(inked.astype(np.uint8), np.ones((2 * band + 1, 1), np.uint8))
+    step = max(1, int(round(CREASE_STEP_MM * px_per_mm)))
+    steps = near.shape[1] // step
+    if steps < 10:
+        return []
+    cover = near[:, :steps * step].reshape(near.shape[0], steps, step).max(axis=2).mean(axis=1)
+    rows, row = [], 0
+    while row < len(cover):
+        if cover[row] >= CREASE_COVER:
+            end = row
+            while end + 1 < len(cover) and cover[end + 1] >= CREASE_COVER:
+                end += 1
+            rows.append((row + end) // 2)
+            row = end + 1
+        else:
+            row += 1
+    return rows
+
+
+QUIET_FROM = 0.012        # sensor noise (of the paper's brightness) above which a photo is smoothed first
+
+
+def noise_level(image: np.ndarray) -> float:
+    """The sensor noise of a rectified photo, as a share of the paper's brightness: the typical difference
+    of a pixel from the median of its neighbours (strokes and lines are too few to move it)."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
+    small = grey[::2, ::2] if grey.size > 4_000_000 else grey
+    diff = cv2.absdiff(small, cv2.medianBlur(small, 5))
+    level = float(np.percentile(small[::4, ::4], 90)) + 1.0
+    return float(np.median(diff)) * 1.48 / level
+
+
+def quieted(image: np.ndarray) -> np.ndarray:
+    """A rectified photo with heavy sensor noise (a dim room's photo) smoothed, the more the noisier (up to
+    0.28 mm, under the width of a pen's line), else as it is: noise that strong reads as specks of ink
+    all over the rooms. A clear photo's noise is under half of ``QUIET_FROM``, a dim one's two to six times it."""
+    noise = noise_level(image)
+    if noise < QUIET_FROM:
+        return image
+    return cv2.GaussianBlur(image, (0, 0), min(1.4, 0.5 + 20 * (noise - QUIET_FROM)))
+
+
+STROKE_CORE = 0.45        # the darkness above the print of a stroke's core that full ink needs no help for
+MOST_GAIN = 2.0
+STROKE_PX = 0.002         # ... judged when at least this share of the area is stroke, so not on a blank sheet
+
+
+def stroke_gain(dark: np.ndarray, allowance: Allowance) -> float:
+    """How much fainter than a pen's this sheet's strokes are, as the factor that brings them to full ink
+    (1 for a pen, up to ``MOST_GAIN`` for light pencil): the darkness above the print of the cores of the
+    sheet's strokes (the darkest tenth of what stands out of the print at all) against ``STROKE_CORE``.
+    Judged on the sheet itself, so a light hand is read as surely as a heavy one."""
+    step = dark[::2, ::2]
+    contrast = (step.astype(np.float32) - allowance.floor[::2, ::2]) * allowance.scale[::2, ::2] * DARK_SPAN
+    standing = contrast[contrast > 0.08]
+    if standing.size < STROKE_PX * contrast.size:
+        return 1.0
+    core = float(np.percentile(standing, 90))
+    return float(np.clip(STROKE_CORE / max(core, 1e-3), 1.0, MOST_GAIN))

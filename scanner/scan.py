@@ -23,7 +23,8 @@ from games.maps import DungeonMap, Room
 from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_markers, sheet_layout
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
-from scanner.ink import Allowance, apply_shift, darkness, ink_map, measure, print_allowance, register
+from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted, register,
+                         stroke_gain, without_creases)
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -173,6 +174,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
                           f"shadow or something lying on the sheet): take it again with the whole map in even "
                           f"light, tilting the phone so that no lamp shines back from the paper")
     ink = _without_cave_arrows(ink, layout)
+    ink, _ = without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED)
     marks = None
     if has_marks(layout):
         # The marks are read against the wide window's white, so that a solid fill is not taken for paper;
@@ -344,6 +346,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     x0, y0, x1, y1 = reference.area
     region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
                                  flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    region = quieted(region)
     dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
     shift = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
     dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), shift))
@@ -353,7 +356,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
         dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), finer))
         shift = shift + finer
     ink = np.zeros(reference.page_shape, np.float32)
-    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance)
+    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance, stroke_gain(dark, reference.allowance))
     return ink, shift, dark, region
 
 
