@@ -133,7 +133,7 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
         for i in range(nx):
             a = blank_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]]
             b = photo_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]]
-            window = cv2.createHanningWindow((a.shape[1], a.shape[0]), cv2.CV_32F)
+            window = _window(a.shape[1], a.shape[0])
             (dx, dy), response = cv2.phaseCorrelate(a.astype(np.float32), b.astype(np.float32), window)
             if response > 0.08 and abs(dx) < limit and abs(dy) < limit:
                 shifts[j, i] = (dx, dy)
@@ -142,6 +142,13 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
         shifts[~good] = np.median(shifts[good], axis=0)
     field = cv2.resize(shifts, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
     return np.pad(field, ((y0, height - y1), (x0, width - x1), (0, 0)), mode="edge")
+
+
+@lru_cache(maxsize=16)
+def _window(width: int, height: int) -> np.ndarray:
+    window = cv2.createHanningWindow((width, height), cv2.CV_32F)
+    window.flags.writeable = False      # shared between calls
+    return window
 
 
 def apply_shift(image: np.ndarray, field: np.ndarray) -> np.ndarray:
@@ -177,7 +184,8 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
     for turned in (False, True):
         work = ink.T if turned else ink
         x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
-        rows = _crease_rows(work[y0:y1, x0:x1] >= inked, px_per_mm)
+        half = cv2.resize(work[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        rows = [2 * row for row in _crease_rows(half >= inked / 2, px_per_mm / 2)]
         rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked)]
         if not rows:
             continue
@@ -232,10 +240,15 @@ def noise_level(image: np.ndarray) -> float:
     """The sensor noise of a rectified photo, as a share of the paper's brightness: the typical difference
     of a pixel from the median of its neighbours (strokes and lines are too few to move it)."""
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_RGB2GRAY)
-    small = grey[::2, ::2] if grey.size > 4_000_000 else grey
-    diff = cv2.absdiff(small, cv2.medianBlur(small, 5))
-    level = float(np.percentile(small[::4, ::4], 90)) + 1.0
-    return float(np.median(diff)) * 1.48 / level
+    middle = grey[grey.shape[0] // 4:3 * grey.shape[0] // 4, grey.shape[1] // 4:3 * grey.shape[1] // 4]
+    diff = cv2.absdiff(middle, cv2.medianBlur(middle, 5))
+    return _percentile(diff, 50) * 1.48 / (_percentile(middle, 90) + 1.0)
+
+
+def _percentile(image: np.ndarray, q: float) -> float:
+    """A percentile of an 8-bit image, from its histogram (a tenth of the time of sorting it)."""
+    counts = cv2.calcHist([image], [0], None, [256], [0, 256]).ravel().cumsum()
+    return float(np.searchsorted(counts, counts[-1] * q / 100))
 
 
 def quieted(image: np.ndarray) -> np.ndarray:
@@ -258,8 +271,8 @@ def stroke_gain(dark: np.ndarray, allowance: Allowance) -> float:
     (1 for a pen, up to ``MOST_GAIN`` for light pencil): the darkness above the print of the cores of the
     sheet's strokes (the darkest tenth of what stands out of the print at all) against ``STROKE_CORE``.
     Judged on the sheet itself, so a light hand is read as surely as a heavy one."""
-    step = dark[::2, ::2]
-    contrast = (step.astype(np.float32) - allowance.floor[::2, ::2]) * allowance.scale[::2, ::2] * DARK_SPAN
+    step = dark[::3, ::3]
+    contrast = (step.astype(np.float32) - allowance.floor[::3, ::3]) * allowance.scale[::3, ::3] * DARK_SPAN
     standing = contrast[contrast > 0.08]
     if standing.size < STROKE_PX * contrast.size:
         return 1.0

@@ -31,7 +31,7 @@ from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
 from scanner.read import INKED, SURE, RoomReading, TallyReading, read_room, read_tally, settle_stub
-from scanner.visibility import COVER_PX_PER_MM, covered, hidden_rooms, print_seen
+from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, hidden_rooms, print_seen
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
 PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
@@ -167,12 +167,13 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
-    ink, shift, dark, region = _registered_ink(photo.image, homography, reference)
-    hidden = _hidden(layout, reference, dark, region)
+    ink, shift, dark = _registered_ink(photo.image, homography, reference)
+    hidden = _hidden(layout, reference, dark, photo.image, homography)
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
-        raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen in this photo (glare, a "
-                          f"shadow or something lying on the sheet): take it again with the whole map in even "
-                          f"light, tilting the phone so that no lamp shines back from the paper")
+        raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
+                          f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
+                          f"again from above with the sheet flat, the whole map in even light, and no lamp "
+                          f"shining back from the paper")
     ink = _without_cave_arrows(ink, layout)
     ink, _ = without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED)
     marks = None
@@ -206,15 +207,19 @@ def _paper_of(frame: SheetFrame) -> str:
     return min(PAPERS, key=misfit)
 
 
-def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, region: np.ndarray) -> dict[str, str]:
+def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
+            homography: np.ndarray) -> dict[str, str]:
     """The rooms the photo does not show (``scanner.visibility``), and why."""
-    seen, printed = print_seen(dark, reference.darkness, PX_PER_MM)
-    small = cv2.resize(region, None, fx=COVER_PX_PER_MM / PX_PER_MM, fy=COVER_PX_PER_MM / PX_PER_MM,
-                       interpolation=cv2.INTER_AREA)
+    seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
+    x0, y0, x1, y1 = reference.area
+    to_mm = np.array([[1 / COVER_PX_PER_MM, 0, x0 / PX_PER_MM], [0, 1 / COVER_PX_PER_MM, y0 / PX_PER_MM], [0, 0, 1]])
+    size = (int((x1 - x0) * COVER_PX_PER_MM / PX_PER_MM), int((y1 - y0) * COVER_PX_PER_MM / PX_PER_MM))
+    small = cv2.warpPerspective(image, homography @ to_mm, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_REPLICATE)
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
              for g in layout.gates()] + [cell.mark.grown(1.0) for cell in layout.rooms if cell.mark is not None]
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    return hidden_rooms(layout, origin, seen, printed, PX_PER_MM, covered(small), exclude=marks)
+    return hidden_rooms(layout, origin, seen, printed, covered(small), exclude=marks)
 
 
 CAVE_ARROW_MM = 1.8      # half the width of a cave entrance's printed arrow, with registration's slack
@@ -339,10 +344,10 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
     elsewhere on the page), the registration's shift field, and over the reading area the registered
-    darkness (``scanner.ink.measure``'s) and the rectified photo itself (RGB, not moved)."""
+    darkness (``scanner.ink.measure``'s)."""
     x0, y0, x1, y1 = reference.area
     region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
                                  flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -350,14 +355,15 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
     shift = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
     dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), shift))
-    if reference.refine_mm:
-        # Where the paper curls, the move changes faster than the first tiles can follow.
+    if reference.refine_mm and _spread(shift) >= reference.refine_from_px:
+        # Where the paper curls or bends, or a wide lens bows the lines, the move changes faster than the
+        # first tiles can follow.
         finer = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.refine_mm)
         dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), finer))
         shift = shift + finer
     ink = np.zeros(reference.page_shape, np.float32)
     ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance, stroke_gain(dark, reference.allowance))
-    return ink, shift, dark, region
+    return ink, shift, dark
 
 
 def _page_to_mm(x0: int = 0, y0: int = 0) -> np.ndarray:
@@ -441,18 +447,34 @@ class _Reference:
     paper_scale: float = 1.0                # the paper is estimated as if at this many times PX_PER_MM
     tile_mm: float = 48.0                   # registration tiles
     refine_mm: float = 0.0                  # ... and, when not 0, smaller tiles of a second pass
+    refine_from_px: float = 0.0             # ... when the first pass moved parts of the sheet this much apart
+    printed: tuple = ()                     # the blank's print blurred and where it is (scanner.visibility)
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
     key = (layout.dungeon, layout.paper)
     if key not in _REFERENCES:
         _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
-                                           _reading_area(layout))
+                                           _reading_area(layout), refine_mm=MAP_REFINE_MM,
+                                           refine_from_px=MAP_REFINE_FROM_MM * PX_PER_MM)
     return _REFERENCES[key]
 
 
+# A flat sheet's registration moves every part alike; a curled, bent or steeply photographed one moves
+# them a millimetre or more apart, and is registered again in smaller tiles.
+MAP_REFINE_MM = 16.0
+MAP_REFINE_FROM_MM = 1.0
+
+
+def _spread(shift: np.ndarray) -> float:
+    """How far apart the registration moved the parts of the sheet, in pixels (the larger axis)."""
+    step = shift[::16, ::16].reshape(-1, 2)
+    return float(np.ptp(step, axis=0).max())
+
+
 def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: tuple[int, int, int, int],
-                    paper_scale: float = 1.0, tile_mm: float = 48.0, refine_mm: float = 0.0) -> _Reference:
+                    paper_scale: float = 1.0, tile_mm: float = 48.0, refine_mm: float = 0.0,
+                    refine_from_px: float = 0.0) -> _Reference:
     """The reference of a blank page rendered at PX_PER_MM, over ``area`` (page pixels). ``paper_scale``
     widens the window the paper's white is found in (``scanner.ink.paper_white``) that many times, for
     marks wider than strokes."""
@@ -463,7 +485,7 @@ def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: t
     dark = darkness(grey, PX_PER_MM * paper_scale)
     return _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
                       Allowance.of(print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1]), paper_scale, tile_mm,
-                      refine_mm)
+                      refine_mm, refine_from_px, blank_print(dark[y0:y1, x0:x1], PX_PER_MM))
 
 
 def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:

@@ -26,6 +26,7 @@ CLOSE_MM = 5.0             # ... of the paper colour found under lines and strok
 COVERED_LEVEL = 0.4        # paper darker than this share of the paper around it has something on it
 COVERED_CHROMA = 0.2       # ... and so has paper whose colour strays this far from the paper around it
 BLUR_MM = 1.0              # print and photo are compared blurred this much
+SEEN_PX_PER_MM = 2.5       # ... at this resolution
 PRINTED = 0.12             # blurred blank darkness above which a pixel is print
 PRINT_SEEN = 0.35          # print showing less than this share of its darkness is not seen
 UNSEEN_SHARE = 0.12        # a room is hidden when this share of its print is not seen
@@ -47,38 +48,59 @@ def covered(region_rgb: np.ndarray) -> np.ndarray:
     return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)
 
 
-def print_seen(photo_dark: np.ndarray, blank_dark: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
-    """How much of the print's darkness the registered photo shows, per pixel (1 all of it), and where
-    the blank prints anything; ``photo_dark`` is ``scanner.ink.measure``'s (8-bit), ``blank_dark`` 0-1."""
-    sigma = BLUR_MM * px_per_mm
-    blank = cv2.GaussianBlur(blank_dark.astype(np.float32), (0, 0), sigma)
-    photo = cv2.GaussianBlur(photo_dark, (0, 0), sigma).astype(np.float32) * (1 / 255)
-    return photo / np.maximum(blank, 1e-3), blank > PRINTED
+def blank_print(blank_dark: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """The blank's darkness blurred as ``print_seen`` compares it, at its resolution, and where it prints
+    anything: the same for every photo of one sheet, so worked out once (``blank_dark`` 0-1)."""
+    scale = SEEN_PX_PER_MM / px_per_mm
+    small = cv2.resize(blank_dark.astype(np.float32), None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    blurred = cv2.GaussianBlur(small, (0, 0), BLUR_MM * SEEN_PX_PER_MM)
+    return np.maximum(blurred, 1e-3), blurred > PRINTED
 
 
-def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, printed: np.ndarray, px_per_mm: float,
+def print_seen(photo_dark: np.ndarray, blank: tuple[np.ndarray, np.ndarray], px_per_mm: float
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """How much of the print's darkness the registered photo shows, per pixel at ``SEEN_PX_PER_MM`` (1 all
+    of it), and where the blank prints anything; ``photo_dark`` is ``scanner.ink.measure``'s (8-bit, at
+    ``px_per_mm``), ``blank`` is ``blank_print``'s."""
+    blurred, printed = blank
+    small = cv2.resize(photo_dark, (blurred.shape[1], blurred.shape[0]), interpolation=cv2.INTER_AREA)
+    photo = cv2.GaussianBlur(small.astype(np.float32) * (1 / 255), (0, 0), BLUR_MM * SEEN_PX_PER_MM)
+    return photo / blurred, printed
+
+
+def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, printed: np.ndarray,
                  cover: np.ndarray, exclude=()) -> dict[str, str]:
     """Room name -> why it cannot be seen, for every room of ``layout`` (a ``SheetLayout``) that is hidden.
-    ``seen``/``printed`` are ``print_seen``'s at ``px_per_mm``, ``cover`` is ``covered``'s, all with their
+    ``seen``/``printed`` are ``print_seen``'s (at ``SEEN_PX_PER_MM``), ``cover`` is ``covered``'s, all with their
     top-left pixel at ``origin_mm``; ``exclude`` are rectangles (mm) whose own print or fill is the
     players' to change (a Rune Gate filled in, a Diamond crossed out)."""
-    fair = np.ones(cover.shape, bool)
+    fair = np.ones(cover.shape, np.uint8)
     for rect in exclude:
         a0, b0, a1, b1 = _box(rect, origin_mm, COVER_PX_PER_MM)
-        fair[max(b0, 0):max(b1, 0), max(a0, 0):max(a1, 0)] = False
+        fair[max(b0, 0):max(b1, 0), max(a0, 0):max(a1, 0)] = 0
+    # Sums over any rectangle from summed-area tables: one pass over each map, not one per room.
+    print_total = cv2.integral(printed.astype(np.uint8))
+    print_unseen = cv2.integral((printed & (seen < PRINT_SEEN)).astype(np.uint8))
+    fair_total = cv2.integral(fair)
+    fair_covered = cv2.integral(cover.astype(np.uint8) & fair)
     found = {}
     for cell in layout.rooms:
-        a0, b0, a1, b1 = _box(cell.rect, origin_mm, px_per_mm)
-        room_print = printed[b0:b1, a0:a1]
-        unseen = float((seen[b0:b1, a0:a1][room_print] < PRINT_SEEN).mean()) if room_print.any() else 0.0
-        c0, d0, c1, d1 = _box(cell.rect, origin_mm, COVER_PX_PER_MM)
-        room_fair = fair[d0:d1, c0:c1]
-        over = float((cover[d0:d1, c0:c1] & room_fair).sum()) / max(float(room_fair.size), 1.0)
+        box = _box(cell.rect, origin_mm, SEEN_PX_PER_MM)
+        unseen = _sum(print_unseen, box) / max(_sum(print_total, box), 1.0)
+        box = _box(cell.rect, origin_mm, COVER_PX_PER_MM)
+        over = _sum(fair_covered, box) / max(float((box[2] - box[0]) * (box[3] - box[1])), 1.0)
         if over >= COVERED_SHARE:
             found[cell.room.name] = "something lies over this room in the photo (a finger, a pen?)"
         elif unseen >= UNSEEN_SHARE:
             found[cell.room.name] = "the print of this room cannot be seen (glare, or a deep shadow?)"
     return found
+
+
+def _sum(table: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """The sum over a box (x0, y0, x1, y1, clipped to the map) from a ``cv2.integral`` table."""
+    height, width = table.shape[0] - 1, table.shape[1] - 1
+    x0, y0, x1, y1 = (min(max(v, 0), limit) for v, limit in zip(box, (width, height, width, height)))
+    return float(table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0])
 
 
 def _box(rect, origin_mm: tuple[float, float], px_per_mm: float) -> tuple[int, int, int, int]:

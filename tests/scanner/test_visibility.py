@@ -156,4 +156,4 @@ def test_a_photo_that_shows_too_little_of_the_map_gives_no_score_and_says_what_t
     outcome = scan_bytes(_jpeg(photo), "hand.jpg", blank_image)
     assert outcome.sheets == []
     error, = [entry["error"] for entry in outcome.errors]
-    assert "rooms cannot be seen in this photo" in error and "take it again" in error
+    assert "rooms cannot be seen clearly in this photo" in error and "take it again" in error
