@@ -145,6 +145,10 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
         doubts.append(_ROUND_ALONE)
         confidence = min(confidence, 0.4)
+        # Something was drawn here; only ink that looks a little like an X makes a Trap likely (a path read
+        # as nothing is this sheet's own doubt).
+        if area >= 2.5 and _xness(inner, px_per_mm)[0] >= 0.35:
+            doubts.append(_FAINT_X)
     stray = _unexplained(crop, exits, size, px_per_mm) if exits else 0.0
     if stray > 6.0:
         doubts.append(f"{stray:.0f} mm² {_STRAY}")
@@ -167,9 +171,12 @@ _UNCLEAR_MARK = "a mark that is neither a clear path nor a clear X"
 _DEAD_END_OR_X = "a dead end, or a Trap X with an arm near the side?"
 _ROUND_ALONE = "a round number seems written here, but no path or X was read"
 _STRAY = "of ink that is not part of the path read"
-_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _ROUND_ALONE)
+_FAINT_X = "faint strokes in it may be a Trap X"
+_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X)
 STUB_MM2 = 14.0         # a dead end's stub and its bar, at most (outside the round box)
 STUB_DEPTH = 0.42       # ... all within this share of the room from its side
+STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand's runs 3.5 mm past a side at most)
+STUB_BAR = 0.16         # ... nor one with a bar this long across its end
 STUB_CONFIDENCE = 0.85
 
 
@@ -190,14 +197,22 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -
         crop = _without_mark(crop, cell, px_per_mm)
     _, crop = _split_round_box(crop, cell, px_per_mm)
     ys, xs = np.nonzero(crop >= INKED)
-    depth = {"N": ys, "S": crop.shape[0] - 1 - ys, "W": xs, "E": crop.shape[1] - 1 - xs}[side]
-    if len(xs) == 0 or len(xs) / px_per_mm ** 2 > STUB_MM2 or depth.max() > STUB_DEPTH * crop.shape[0]:
+    size = crop.shape[0]
+    depth = {"N": ys, "S": size - 1 - ys, "W": xs, "E": size - 1 - xs}[side] / size
+    lateral = {"N": xs, "S": xs, "W": ys, "E": ys}[side] / size
+    if len(xs) == 0 or len(xs) / px_per_mm ** 2 > STUB_MM2 or depth.max() > STUB_DEPTH:
         return reading
-    step = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[side]
-    beyond = replace(cell.rect, x=cell.rect.x + step[0] * cell.rect.w, y=cell.rect.y + step[1] * cell.rect.h)
-    across = room_crop(ink, beyond, px_per_mm) if beyond.x >= 0 and beyond.y >= 0 else np.zeros((1, 1))
-    if across.shape == crop.shape and _probe(across, OPPOSITE[side]) > NO_LINK:
-        return reading                   # the neighbour's stroke reaches this side: perhaps its overshoot
+    # Deeper than any overshoot, or finished with a bar across its end: surely this room's own dead end,
+    # even where the neighbour's path runs up to the same side (as a dead end's neighbour's usually does).
+    deep = depth[np.abs(lateral - 0.5) <= 0.2].max(initial=0.0) >= STUB_OWN_DEPTH
+    end = lateral[depth >= depth.max() - 0.08]
+    barred = end.size > 0 and float(np.ptp(end)) >= STUB_BAR
+    if not (deep or barred):
+        step = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[side]
+        beyond = replace(cell.rect, x=cell.rect.x + step[0] * cell.rect.w, y=cell.rect.y + step[1] * cell.rect.h)
+        across = room_crop(ink, beyond, px_per_mm) if beyond.x >= 0 and beyond.y >= 0 else np.zeros((1, 1))
+        if across.shape == crop.shape and _probe(across, OPPOSITE[side]) > NO_LINK:
+            return reading               # the neighbour's stroke reaches this side: perhaps its overshoot
     return RoomReading(reading.room, side, False, reading.round, STUB_CONFIDENCE, (), reading.strengths)
 
 
@@ -323,7 +338,7 @@ def _lateral_weight(width: int) -> np.ndarray:
 def _centre_ink(crop: np.ndarray) -> float:
     size = crop.shape[0]
     a, b = int(0.32 * size), int(0.68 * size)
-    centre = crop[a:b, a:b]
+    centre = np.where(crop[a:b, a:b] >= INKED, crop[a:b, a:b], 0.0)    # not a faint ghost of a wiped stroke
     return float(max(centre.max(axis=0).mean(), centre.max(axis=1).mean()))
 
 

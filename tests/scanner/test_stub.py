@@ -48,15 +48,18 @@ def test_a_short_stub_is_a_dead_end_without_a_flag(layout, depth, bar):
     assert reading.confidence >= SURE and reading.doubts == ()
 
 
-def test_a_stub_met_by_the_neighbours_path_stays_a_question(layout):
-    """C4's path runs to its right side: the ink just past it in D4 may be that stroke overshooting."""
+@pytest.mark.parametrize("depth, bar, settled", [(0.2, False, False), (0.27, False, True), (0.2, True, True)])
+def test_a_stub_met_by_the_neighbours_path(layout, depth, bar, settled):
+    """C4's path runs to its right side: a short stroke just past it in D4 may be that stroke overshooting,
+    but not one deeper than a hand overshoots, nor one finished with a bar."""
     cell, left = _cells(layout, "D4", "C4")
     r = left.rect
     neighbour_path = [((r.x + r.w / 2, r.y + 0.3), (r.x + r.w / 2, r.y + r.h / 2)),
                       ((r.x + r.w / 2, r.y + r.h / 2), (r.right - 0.3, r.y + r.h / 2))]
-    ink = _ink(layout, _stub(cell, 0.22, False) + neighbour_path)
+    ink = _ink(layout, _stub(cell, depth, bar) + neighbour_path)
     reading = settle_stub(read_room(ink, cell, PX), ink, cell, PX)
-    assert reading.confidence < SURE
+    assert reading.exits == "W"
+    assert (reading.confidence >= SURE) == settled
 
 
 def test_a_path_to_the_middle_is_read_as_before(layout):
