@@ -116,6 +116,52 @@ def make_photos(seed: int, difficulty: str, players: int, megapixels: float, map
           ", ".join(f"{r.sheet.source.rsplit('/', 1)[-1]} {r.score.total}" for r in results))
 
 
+CONDITION_MAPS = ("classic", "random", "map5", "classic", "map6", "random", "classic", "map2", "random",
+                  "classic", "map5", "random")
+
+
+def make_condition_photos(first_seed: int = 900) -> None:
+    """One solo sheet photographed in each of the photographer's named conditions (``condition-NAME.jpg``),
+    and ``photos/conditions.expected.json``: the scan document of their truth, scored, each sheet with its
+    ``condition`` and the rooms the condition ``hidden`` (which the scanner must name, not read). A JPEG
+    of about 3 megapixels each; seeds are tried from ``first_seed`` up until the photo is a JPEG (a phone
+    in a condition may save PNG, WebP or HEIC, too large to keep here)."""
+    import sys
+
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    from photographer import CONDITIONS, make_game_shots
+
+    from games.state import game_json, read_game, score_game
+
+    folder = HERE / "photos"
+    sheets, extra = [], []
+    for index, condition in enumerate(CONDITIONS):
+        seed = first_seed + 100 * index
+        while True:
+            shot, = make_game_shots(seed, players=1, map_id=CONDITION_MAPS[index],
+                                    paper="letter" if index % 4 == 3 else "a4", condition=condition,
+                                    megapixels=3.0)
+            if shot.suffix == ".jpg":
+                break
+            seed += 1
+        path = folder / f"condition-{condition}.jpg"
+        path.write_bytes(shot.data)
+        truth = {k: v for k, v in shot.truth.items() if k in ("map", "player", "rooms", "unusable", "marks")}
+        sheets.append({"source": f"samples/photos/{path.name}", **truth})
+        extra.append({"condition": condition, "seed": seed, "hidden": shot.truth["hidden"],
+                      **({"rolls": shot.truth["rolls"]} if "rolls" in shot.truth else {})})
+    scored = []
+    for sheet, more in zip(sheets, extra):
+        rolls = more.get("rolls")
+        document = {"format": "scrawl.scan/1", "sheets": [sheet], **({"rolls": rolls} if rolls else {})}
+        result, = game_json(score_game(read_game(document, "truth")[0]), [])["sheets"]
+        scored.append({**result, **more})
+    (folder / "conditions.expected.json").write_text(json.dumps({"format": "scrawl.scan/1", "sheets": scored},
+                                                                indent=1) + "\n")
+    print("wrote photos/condition-*.jpg and photos/conditions.expected.json: " +
+          ", ".join(f"{more['condition']} (seed {more['seed']})" for more in extra))
+
+
 def make_overlay_picture(name: str, photos: list[str]) -> None:
     """What ``scrawl scan --overlay`` draws for the first of ``photos`` (scanned together), for the README."""
     import tempfile
@@ -147,5 +193,6 @@ if __name__ == "__main__":
     make_photos(7, "medium", 3, 4.0)
     make_photos(8, "hard", 2, 4.0)
     make_photos(17, "medium", 2, 4.0, map_id="map6")
+    make_condition_photos()
     make_overlay_picture("scan-overlay-game7", sorted(f"samples/photos/{p.name}"
                                                       for p in (HERE / "photos").glob("game7-*[!n]")))

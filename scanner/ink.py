@@ -112,8 +112,14 @@ def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: Allowance, gain: fl
     return np.clip(np.maximum(above_print, coloured, out=above_print), 0.0, 1.0, out=above_print)
 
 
+REACH_MM = 6.0            # the furthest a tile of the photo is believed to lie from the blank's (a curl's middle
+                          # moves 5 mm; rooms repeat every 15-20 mm, so a false match lies further)
+REFINE_REACH_MM = 3.5     # ... and, after a first pass, how much further a smaller tile may lie
+
+
 def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
-             tile_mm: float = 48.0, area: tuple[int, int, int, int] | None = None) -> np.ndarray:
+             tile_mm: float = 48.0, area: tuple[int, int, int, int] | None = None, reach_mm: float = REACH_MM
+             ) -> np.ndarray:
     """Where each pixel of the blank lies in the rectified photo: a smooth (dx, dy) field in pixels.
 
     The corner markers place the sheet to a millimetre or two; a curled or
@@ -128,7 +134,7 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
     ys = np.linspace(y0, y1, ny + 1).astype(int)
     shifts = np.zeros((ny, nx, 2), np.float32)
     good = np.zeros((ny, nx), bool)
-    limit = 3.5 * px_per_mm
+    limit = reach_mm * px_per_mm
     for j in range(ny):
         for i in range(nx):
             a = blank_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]]

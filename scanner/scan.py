@@ -23,8 +23,8 @@ from games.maps import DungeonMap, Room
 from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_markers, sheet_layout
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
-from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted, register,
-                         stroke_gain, without_creases)
+from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
+                         REFINE_REACH_MM, register, stroke_gain, without_creases)
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -219,7 +219,7 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
              for g in layout.gates()] + [cell.mark.grown(1.0) for cell in layout.rooms if cell.mark is not None]
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    return hidden_rooms(layout, origin, seen, printed, covered(small), exclude=marks)
+    return hidden_rooms(layout, origin, seen, printed, *covered(small), exclude=marks)
 
 
 CAVE_ARROW_MM = 1.8      # half the width of a cave entrance's printed arrow, with registration's slack
@@ -360,7 +360,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     if reference.refine_mm and _spread(shift) >= reference.refine_from_px:
         # Where the paper curls or bends, or a wide lens bows the lines, the move changes faster than the
         # first tiles can follow.
-        finer = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.refine_mm)
+        finer = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.refine_mm, reach_mm=REFINE_REACH_MM)
         dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), finer))
         shift = shift + finer
     ink = np.zeros(reference.page_shape, np.float32)

@@ -6,11 +6,14 @@ read as empty. Two signs, each measured against what the blank sheet prints:
 - **washed out**: the printed lines of the room show much less of their
   darkness than the blank has them (glare, or a shadow so deep the print is
   lost), compared after blurring both by a millimetre so that a thin line
-  softened by the lens still counts whole;
-- **covered**: the paper's own colour, found the way ``scanner.ink`` finds
-  it (a closing that fills in lines and strokes), is far darker or far more
-  coloured than the sheet's paper around it: a pen, a phone, a finger. A
-  shadow darkens paper by half at most and keeps its colour.
+  softened by the lens still counts whole; or part of the room is glare
+  itself, paper brighter than around it and at the camera's white;
+- **covered**: the paper's own colour (a median over 5 mm, in which a pen's
+  highlight vanishes, then a closing, in which lines, strokes and the
+  printed art vanish, but not a pen's body or a finger) is far
+  darker or far more coloured than the sheet's paper around it: a pen, a
+  phone, a finger. A shadow darkens paper by half at most and keeps its
+  colour.
 
 Images here are rectified like ``scanner.ink``'s: row 0 at the top of the
 reading area, ``px_per_mm`` pixels per paper millimetre.
@@ -22,7 +25,7 @@ import numpy as np
 
 COVER_PX_PER_MM = 1.0      # the covering test's resolution: objects are millimetres wide, not tenths
 PAPER_AROUND_MM = 60.0     # the sheet's paper colour is the median over a window this wide
-CLOSE_MM = 5.0             # ... of the paper colour found under lines and strokes narrower than this
+CLOSE_MM = 5.0             # ... of the paper colour: a median, then a closing, this wide
 COVERED_LEVEL = 0.4        # paper darker than this share of the paper around it has something on it
 COVERED_CHROMA = 0.2       # ... and so has paper whose colour strays this far from the paper around it
 BLUR_MM = 1.0              # print and photo are compared blurred this much
@@ -31,13 +34,17 @@ PRINTED = 0.12             # blurred blank darkness above which a pixel is print
 PRINT_SEEN = 0.35          # print showing less than this share of its darkness is not seen
 UNSEEN_SHARE = 0.12        # a room is hidden when this share of its print is not seen
 COVERED_SHARE = 0.04       # ... or this share of its area is covered (16 mm² of a 20 mm room)
+GLARE_LEVEL = 1.08         # paper this much brighter than the paper around it ...
+GLARE_WHITE = 245          # ... and this near the camera's white in every channel is washed out by glare
+WASHED_SHARE = 0.1         # ... and a room with this share of its area washed out is hidden
 
 
-def covered(region_rgb: np.ndarray) -> np.ndarray:
-    """Where something other than paper lies on the sheet (bool), for a rectified RGB image at
-    ``COVER_PX_PER_MM``."""
+def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where something other than paper lies on the sheet, and where glare washes the paper out (two bool
+    maps), for a rectified RGB image at ``COVER_PX_PER_MM``."""
     size = max(3, int(round(CLOSE_MM * COVER_PX_PER_MM)) | 1)
-    paper = cv2.morphologyEx(region_rgb, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    paper = cv2.morphologyEx(cv2.medianBlur(region_rgb, size), cv2.MORPH_CLOSE,
+                             cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
     height, width = paper.shape[:2]
     quarter = cv2.resize(paper, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     window = max(3, int(round(PAPER_AROUND_MM * COVER_PX_PER_MM / 4)) | 1)
@@ -45,7 +52,10 @@ def covered(region_rgb: np.ndarray) -> np.ndarray:
     relative = paper.astype(np.float32) / np.maximum(around.astype(np.float32), 1.0)
     level = relative.mean(axis=2)
     chroma = relative.max(axis=2) - relative.min(axis=2)
-    return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)
+    # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
+    # beside a shadow is brighter than the paper around it too, but not white).
+    washed = (level > GLARE_LEVEL) & (paper.min(axis=2) >= GLARE_WHITE)
+    return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA), washed
 
 
 def blank_print(blank_dark: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
@@ -69,9 +79,9 @@ def print_seen(photo_dark: np.ndarray, blank: tuple[np.ndarray, np.ndarray], px_
 
 
 def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, printed: np.ndarray,
-                 cover: np.ndarray, exclude=()) -> dict[str, str]:
+                 cover: np.ndarray, washed: np.ndarray, exclude=()) -> dict[str, str]:
     """Room name -> why it cannot be seen, for every room of ``layout`` (a ``SheetLayout``) that is hidden.
-    ``seen``/``printed`` are ``print_seen``'s (at ``SEEN_PX_PER_MM``), ``cover`` is ``covered``'s, all with their
+    ``seen``/``printed`` are ``print_seen``'s (at ``SEEN_PX_PER_MM``), ``cover`` and ``washed`` are ``covered``'s, all with their
     top-left pixel at ``origin_mm``; ``exclude`` are rectangles (mm) whose own print or fill is the
     players' to change (a Rune Gate filled in, a Diamond crossed out)."""
     fair = np.ones(cover.shape, np.uint8)
@@ -83,15 +93,16 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     print_unseen = cv2.integral((printed & (seen < PRINT_SEEN)).astype(np.uint8))
     fair_total = cv2.integral(fair)
     fair_covered = cv2.integral(cover.astype(np.uint8) & fair)
+    glare = cv2.integral(washed.astype(np.uint8))
     found = {}
     for cell in layout.rooms:
         box = _box(cell.rect, origin_mm, SEEN_PX_PER_MM)
         unseen = _sum(print_unseen, box) / max(_sum(print_total, box), 1.0)
         box = _box(cell.rect, origin_mm, COVER_PX_PER_MM)
-        over = _sum(fair_covered, box) / max(float((box[2] - box[0]) * (box[3] - box[1])), 1.0)
-        if over >= COVERED_SHARE:
+        area = max(float((box[2] - box[0]) * (box[3] - box[1])), 1.0)
+        if _sum(fair_covered, box) / area >= COVERED_SHARE:
             found[cell.room.name] = "something lies over this room in the photo (a finger, a pen?)"
-        elif unseen >= UNSEEN_SHARE:
+        elif unseen >= UNSEEN_SHARE or _sum(glare, box) / area >= WASHED_SHARE:
             found[cell.room.name] = "the print of this room cannot be seen (glare, or a deep shadow?)"
     return found
 
