@@ -216,10 +216,17 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     size = (int((x1 - x0) * COVER_PX_PER_MM / PX_PER_MM), int((y1 - y0) * COVER_PX_PER_MM / PX_PER_MM))
     small = cv2.warpPerspective(image, homography @ to_mm, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE)
+    # What players fill in (gates, Diamonds' and Emeralds' boxes) and a cave's coloured arrow, often with a
+    # path's stroke beside it, may look like an object lying there.
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
              for g in layout.gates()] + [cell.mark.grown(1.0) for cell in layout.rooms if cell.mark is not None]
+    for arrow in layout.arrows:
+        (ax, ay), (bx, by) = arrow.tip, arrow.tail
+        marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    return hidden_rooms(layout, origin, seen, printed, *covered(small), exclude=marks)
+    cover, washed = covered(small)
+    cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
+    return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks)
 
 
 CAVE_ARROW_MM = 1.8      # half the width of a cave entrance's printed arrow, with registration's slack
@@ -488,7 +495,7 @@ def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: t
     dark = darkness(grey, PX_PER_MM * paper_scale)
     return _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
                       Allowance.of(print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1]), paper_scale, tile_mm,
-                      refine_mm, refine_from_px, blank_print(dark[y0:y1, x0:x1], PX_PER_MM))
+                      refine_mm, refine_from_px, blank_print(dark[y0:y1, x0:x1], grey[y0:y1, x0:x1], PX_PER_MM))
 
 
 def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:

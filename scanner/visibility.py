@@ -37,6 +37,7 @@ COVERED_SHARE = 0.04       # ... or this share of its area is covered (16 mm² o
 GLARE_LEVEL = 1.08         # paper this much brighter than the paper around it ...
 GLARE_WHITE = 245          # ... and this near the camera's white in every channel is washed out by glare
 WASHED_SHARE = 0.1         # ... and a room with this share of its area washed out is hidden
+DENSE_PRINT = 0.85         # print darker than this (of the paper) through a 5 mm median and closing is dense
 
 
 def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -58,13 +59,26 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA), washed
 
 
-def blank_print(blank_dark: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
-    """The blank's darkness blurred as ``print_seen`` compares it, at its resolution, and where it prints
-    anything: the same for every photo of one sheet, so worked out once (``blank_dark`` 0-1)."""
+def blank_print(blank_dark: np.ndarray, blank_grey: np.ndarray, px_per_mm: float
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What the photos of one sheet are measured against, worked out once: the blank's darkness blurred as
+    ``print_seen`` compares it (at ``SEEN_PX_PER_MM``), where it prints anything, and where its own print
+    is dense enough for ``covered`` to take for an object (any print that stays a little dark through its
+    median and closing: it may be coloured, as a cave's arrow is; at ``COVER_PX_PER_MM``, widened by 3 mm
+    for a stroke beside it), which is never counted as covered. ``blank_dark`` 0-1 and
+    ``blank_grey`` (8-bit), over the reading area at ``px_per_mm``."""
     scale = SEEN_PX_PER_MM / px_per_mm
     small = cv2.resize(blank_dark.astype(np.float32), None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     blurred = cv2.GaussianBlur(small, (0, 0), BLUR_MM * SEEN_PX_PER_MM)
-    return np.maximum(blurred, 1e-3), blurred > PRINTED
+    size = (int(blank_grey.shape[1] * COVER_PX_PER_MM / px_per_mm), int(blank_grey.shape[0] * COVER_PX_PER_MM / px_per_mm))
+    grey = cv2.resize(blank_grey, size, interpolation=cv2.INTER_AREA)
+    kernel = max(3, int(round(CLOSE_MM * COVER_PX_PER_MM)) | 1)
+    paper = cv2.morphologyEx(cv2.medianBlur(grey, kernel), cv2.MORPH_CLOSE,
+                             cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel)))
+    dense = (paper < DENSE_PRINT * float(np.percentile(paper, 99))).astype(np.uint8)
+    reach = int(round(3.0 * COVER_PX_PER_MM)) * 2 + 1
+    dense = cv2.dilate(dense, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
+    return np.maximum(blurred, 1e-3), blurred > PRINTED, dense
 
 
 def print_seen(photo_dark: np.ndarray, blank: tuple[np.ndarray, np.ndarray], px_per_mm: float
@@ -72,7 +86,7 @@ def print_seen(photo_dark: np.ndarray, blank: tuple[np.ndarray, np.ndarray], px_
     """How much of the print's darkness the registered photo shows, per pixel at ``SEEN_PX_PER_MM`` (1 all
     of it), and where the blank prints anything; ``photo_dark`` is ``scanner.ink.measure``'s (8-bit, at
     ``px_per_mm``), ``blank`` is ``blank_print``'s."""
-    blurred, printed = blank
+    blurred, printed, _ = blank
     small = cv2.resize(photo_dark, (blurred.shape[1], blurred.shape[0]), interpolation=cv2.INTER_AREA)
     photo = cv2.GaussianBlur(small.astype(np.float32) * (1 / 255), (0, 0), BLUR_MM * SEEN_PX_PER_MM)
     return photo / blurred, printed
