@@ -264,13 +264,19 @@ def _differences(sheet: dict, truth: dict) -> list[str]:
     return out
 
 
-def _print(stats: dict, seconds: float) -> None:
+def _with_total(stats: dict) -> tuple[list, dict]:
+    """The rows of ``stats`` and a last row "all" summing them, and that sum."""
     rows = list(stats.items())
     total = defaultdict(int)
-    for _, s in rows:
-        for key, value in s.items():
+    for _, row in rows:
+        for key, value in row.items():
             total[key] += value
     rows.append(("all", total))
+    return rows, total
+
+
+def _print(stats: dict, seconds: float) -> None:
+    rows, total = _with_total(stats)
     print(f"{'':8}{'sheets':>7}{'rooms right':>14}{'exact score':>13}{'wrong,flag':>11}{'WRONG,UNFLAG':>13}"
           f"{'right,flag':>11}{'tally':>8}{'rounds read/wrong':>19}{'not read':>9}")
     for name, s in rows:
@@ -285,12 +291,7 @@ def _print(stats: dict, seconds: float) -> None:
 
 def _print_conditions(stats: dict, seconds: float) -> None:
     """One row per condition and one for all: see the module's docstring for the columns."""
-    rows = list(stats.items())
-    total = defaultdict(int)
-    for _, s in rows:
-        for key, value in s.items():
-            total[key] += value
-    rows.append(("all", total))
+    rows, total = _with_total(stats)
     print(f"{'':10}{'sheets':>7}{'read':>9}{'rooms right':>13}{'exact score':>13}{'wrong rooms':>13}"
           f"{'WRONG UNNAMED':>15}{'hidden':>8}{'hidden named':>14}{'right flagged':>18}{'no score':>10}")
     for name, s in rows:

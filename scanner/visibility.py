@@ -105,7 +105,6 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     # Sums over any rectangle from summed-area tables: one pass over each map, not one per room.
     print_total = cv2.integral(printed.astype(np.uint8))
     print_unseen = cv2.integral((printed & (seen < PRINT_SEEN)).astype(np.uint8))
-    fair_total = cv2.integral(fair)
     fair_covered = cv2.integral(cover.astype(np.uint8) & fair)
     glare = cv2.integral(washed.astype(np.uint8))
     found = {}
