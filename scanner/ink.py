@@ -210,7 +210,7 @@ CREASE_BEYOND_MM = (2.0, 3.8)   # a crease shows this far beyond the map on both
 
 
 def _runs_beyond(ink: np.ndarray, row: int, x0: int, x1: int, px_per_mm: float, inked: float) -> bool:
-    band = int(round(CREASE_BAND_MM * px_per_mm))
+    band = int(round(2 * CREASE_BAND_MM * px_per_mm))     # a panel's shift may bend the crease a little there
     near, far = (int(round(mm * px_per_mm)) for mm in CREASE_BEYOND_MM)
     rows = ink[max(row - band, 0):row + band + 1]
     sides = [rows[:, max(x0 - far, 0):max(x0 - near, 0)], rows[:, x1 + near:x1 + far]]
@@ -257,11 +257,12 @@ def _percentile(image: np.ndarray, q: float) -> float:
     return float(np.searchsorted(counts, counts[-1] * q / 100))
 
 
-def quieted(image: np.ndarray) -> np.ndarray:
+def quieted(image: np.ndarray, noise: float | None = None) -> np.ndarray:
     """A rectified photo with heavy sensor noise (a dim room's photo) smoothed, the more the noisier (up to
     0.28 mm, under the width of a pen's line), else as it is: noise that strong reads as specks of ink
-    all over the rooms. A clear photo's noise is under half of ``QUIET_FROM``, a dim one's two to six times it."""
-    noise = noise_level(image)
+    all over the rooms. A clear photo's noise is under half of ``QUIET_FROM``, a dim one's two to six times it.
+    ``noise`` is the photo's ``noise_level``, when a part of it is smoothed as the whole was."""
+    noise = noise_level(image) if noise is None else noise
     if noise < QUIET_FROM:
         return image
     return cv2.GaussianBlur(image, (0, 0), min(1.4, 0.5 + 20 * (noise - QUIET_FROM)))

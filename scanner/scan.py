@@ -24,7 +24,7 @@ from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_ma
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
-                         REFINE_REACH_MM, register, stroke_gain, without_creases)
+                         REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -167,7 +167,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
-    ink, shift, dark, gain = _registered_ink(photo.image, homography, reference)
+    ink, shift, dark, gain, noise = _registered_ink(photo.image, homography, reference)
     hidden = _hidden(layout, reference, dark, photo.image, homography)
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
         raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
@@ -182,7 +182,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
         # the rooms from the plain ink map, in which a hard shadow's edge across a box or a gate is not a
         # block of ink reaching into the room (a filled gate's outline is cleared with its circle below).
         marks = read_expansion_marks(_with_solid_fills(ink, photo.image, homography, shift, reference, layout,
-                                                       blank, gain), layout, PX_PER_MM)
+                                                       blank, gain, noise), layout, PX_PER_MM)
     if marks is not None and marks.marks.gates:
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
     rooms = [settle_stub(read_room(ink, cell, PX_PER_MM, read_digit), ink, cell, PX_PER_MM) for cell in layout.rooms]
@@ -287,8 +287,8 @@ FILL_REACH_MM = 1.5      # ... measured again that far round each box, gate and 
 
 
 def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray, shift: np.ndarray,
-                      reference: _Reference, layout: SheetLayout, blank: BlankRenderer, gain: float = 1.0
-                      ) -> np.ndarray:
+                      reference: _Reference, layout: SheetLayout, blank: BlankRenderer, gain: float = 1.0,
+                      noise: float = 0.0) -> np.ndarray:
     """The ink map with the Curse Track, the Rune Gates and the Diamonds' and Emeralds' boxes measured again
     against the paper's white found in a window wide enough not to take a solid fill or a dense scribble
     for paper (the ink map's own keeps only its outline). Moved as the reading area was registered."""
@@ -314,7 +314,7 @@ def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray
             continue
         region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
                                      flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        dark, colour = measure(region, PX_PER_MM * wide.paper_scale)
+        dark, colour = measure(quieted(region, noise), PX_PER_MM * wide.paper_scale)
         field = np.ascontiguousarray(shift[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0])
         dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), field))
         wide_ink = ink_map(dark, colour, wide.allowance, gain)
@@ -352,15 +352,16 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
     elsewhere on the page), the registration's shift field, over the reading area the registered
-    darkness (``scanner.ink.measure``'s), and the gain the sheet's strokes were read with
-    (``scanner.ink.stroke_gain``)."""
+    darkness (``scanner.ink.measure``'s), the gain the sheet's strokes were read with
+    (``scanner.ink.stroke_gain``) and the photo's sensor noise (``scanner.ink.noise_level``)."""
     x0, y0, x1, y1 = reference.area
     region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
                                  flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    region = quieted(region)
+    noise = noise_level(region)
+    region = quieted(region, noise)
     dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
     shift = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
     dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), shift))
@@ -373,7 +374,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     ink = np.zeros(reference.page_shape, np.float32)
     gain = stroke_gain(dark, reference.allowance)
     ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance, gain)
-    return ink, shift, dark, gain
+    return ink, shift, dark, gain, noise
 
 
 def _page_to_mm(x0: int = 0, y0: int = 0) -> np.ndarray:
