@@ -157,3 +157,12 @@ def test_a_photo_that_shows_too_little_of_the_map_gives_no_score_and_says_what_t
     assert outcome.sheets == []
     error, = [entry["error"] for entry in outcome.errors]
     assert "rooms cannot be seen clearly in this photo" in error and "take it again" in error
+
+
+@pytest.mark.parametrize("args, line", [
+    (["--map", "random"], "scrawl: error: scrawl scan --map random needs the seed printed on the sheet: add --seed N"),
+    (["--map", "9"], "scrawl: error: unknown map '9': use --map classic, --map 1 to 6, --map random or --map FILE.toml")])
+def test_a_map_that_cannot_be_used_is_one_line_and_exit_2(capsys, game_without_one_qr, args, line):
+    paths, _ = game_without_one_qr
+    code, out, err = run_cli(capsys, "scan", paths[1], *args)
+    assert code == 2 and out == "" and err.strip() == line
