@@ -180,19 +180,22 @@ CREASE_STEP_MM = 2.0
 
 
 def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm: float,
-                    inked: float = 0.45) -> tuple[np.ndarray, int]:
+                    inked: float = 0.45, could_be_path=None) -> tuple[np.ndarray, int]:
     """The ink map without the creases of a folded sheet, and how many were found. A crease is a thin dark
     line straight across the whole sheet along its edges: across ``area`` (x0, y0, x1, y1 in pixels, the
     map) it shows as ink in nearly every step of one narrow band of rows (or columns), and it runs on
     beyond the map on both sides, where a path, which ends at the map's edge, does not. The band is
-    cleared, except where a stroke crosses it: there the ink on both sides of the band is carried across."""
+    cleared, except where a stroke crosses it: there the ink on both sides of the band is carried across.
+    ``could_be_path(across, pixel)`` says whether a player's straight path could run there (``across``
+    False: a row of the page, True: a column): such a line is left as it is."""
     found = 0
     for turned in (False, True):
         work = ink.T if turned else ink
         x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
         half = cv2.resize(work[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         rows = [2 * row for row in _crease_rows(half >= inked / 2, px_per_mm / 2)]
-        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked)]
+        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked)
+                and not (could_be_path is not None and could_be_path(turned, y0 + row))]
         if not rows:
             continue
         work = work.copy()

@@ -31,7 +31,7 @@ from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
 from scanner.read import INKED, SURE, RoomReading, TallyReading, read_room, read_tally, settle_stub
-from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, hidden_rooms, print_seen
+from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
 PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
@@ -175,7 +175,8 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
                           f"again from above with the sheet flat, the whole map in even light, and no lamp "
                           f"shining back from the paper")
     ink = _without_cave_arrows(ink, layout)
-    ink, _ = without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED)
+    ink, _ = without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED, lambda turned, pixel:
+                             _straight_path_fits(layout, turned, pixel / PX_PER_MM))
     marks = None
     if has_marks(layout):
         # The marks are read against the wide window's white, so that a solid fill is not taken for paper;
@@ -224,9 +225,27 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
         (ax, ay), (bx, by) = arrow.tip, arrow.tail
         marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    cover, washed = covered(small)
+    cover, washed, greyed = covered(small)
+    cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks)
+
+
+def _straight_path_fits(layout: SheetLayout, columns: bool, at_mm: float) -> bool:
+    """Whether a player's path could run straight across the whole map at ``at_mm`` (a row of the page, or a
+    column when ``columns``): only through the middles of one row (column) of rooms, every room of it open
+    to the next. A fold's crease runs anywhere, walls and all."""
+    grid, size = layout.grid, layout.room_size
+    start = grid.x if columns else grid.y
+    index, within = divmod(at_mm - start, size)
+    if abs(within / size - 0.5) > 0.2:
+        return False
+    dungeon = layout.dungeon
+    line = [cell.room for cell in layout.rooms
+            if int(((cell.rect.x if columns else cell.rect.y) - start) // size + 0.5) == int(index)]
+    side = "S" if columns else "E"
+    return bool(line) and all(dungeon.side_kind(room, side) != "wall" for room in line
+                              if dungeon.contains(room.neighbour(side)))
 
 
 CAVE_ARROW_MM = 1.8      # half the width of a cave entrance's printed arrow, with registration's slack

@@ -37,12 +37,16 @@ COVERED_SHARE = 0.04       # ... or this share of its area is covered (16 mm² o
 GLARE_LEVEL = 1.08         # paper this much brighter than the paper around it ...
 GLARE_WHITE = 245          # ... and this near the camera's white in every channel is washed out by glare
 WASHED_SHARE = 0.1         # ... and a room with this share of its area washed out is hidden
+GREYED_LEVEL = 0.88       # paper this much darker than around it is greyed: a shadow or a pale object
+GREYED_LOST = 0.5          # ... an object when this share of the print under it is lost
+GREYED_REACH = 3           # ... judged within this many mm
 DENSE_PRINT = 0.85         # print darker than this (of the paper) through a 5 mm median and closing is dense
 
 
-def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where something other than paper lies on the sheet, and where glare washes the paper out (two bool
-    maps), for a rectified RGB image at ``COVER_PX_PER_MM``."""
+def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Where something other than paper lies on the sheet, where glare washes the paper out, and where the
+    paper is a little greyer than around it (a shadow, or a pale object: ``greyed_over`` tells), as bool
+    maps, for a rectified RGB image at ``COVER_PX_PER_MM``."""
     size = max(3, int(round(CLOSE_MM * COVER_PX_PER_MM)) | 1)
     paper = cv2.morphologyEx(cv2.medianBlur(region_rgb, size), cv2.MORPH_CLOSE,
                              cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
@@ -56,7 +60,20 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
     # beside a shadow is brighter than the paper around it too, but not white).
     washed = (level > GLARE_LEVEL) & (paper.min(axis=2) >= GLARE_WHITE)
-    return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA), washed
+    return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA), washed, level < GREYED_LEVEL
+
+
+def greyed_over(greyed: np.ndarray, seen: np.ndarray, printed: np.ndarray) -> np.ndarray:
+    """Of the parts of the sheet a little darker than the paper around them (``covered``'s third map), those
+    that hide the print under them (bool, at ``COVER_PX_PER_MM``): a pale object, a silver pen, where a
+    shadow, as dark, leaves the print to be seen. ``seen`` and ``printed`` are ``print_seen``'s."""
+    size = (greyed.shape[1], greyed.shape[0])
+    lost = cv2.resize((printed & (seen < PRINT_SEEN)).astype(np.float32), size, interpolation=cv2.INTER_AREA)
+    there = cv2.resize(printed.astype(np.float32), size, interpolation=cv2.INTER_AREA)
+    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * GREYED_REACH + 1, 2 * GREYED_REACH + 1))
+    share = cv2.blur(lost, (2 * GREYED_REACH + 1,) * 2) / np.maximum(cv2.blur(there, (2 * GREYED_REACH + 1,) * 2), 1e-3)
+    hiding = (share >= GREYED_LOST) & (cv2.blur(there, (2 * GREYED_REACH + 1,) * 2) > 0.02)
+    return greyed & (cv2.dilate(hiding.astype(np.uint8), reach) > 0)
 
 
 def blank_print(blank_dark: np.ndarray, blank_grey: np.ndarray, px_per_mm: float
