@@ -24,7 +24,7 @@ from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_ma
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
-                         REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
+                         REACH_MM, REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
 from scanner.load import Photo
 from scanner.locate import SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -384,12 +384,16 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
     shift = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
     dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), shift))
-    if reference.refine_mm and _spread(shift) >= reference.refine_from_px:
+    spread = _spread(shift)
+    if reference.refine_mm and spread >= reference.refine_from_px:
         # Where the paper curls or bends, or a wide lens bows the lines, the move changes faster than the
-        # first tiles can follow.
-        finer = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.refine_mm, reach_mm=REFINE_REACH_MM)
-        dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), finer))
-        shift = shift + finer
+        # first tiles can follow: smaller tiles follow it, after the large ones once more where it moved
+        # parts of the sheet so far apart that some tiles may have been out of reach.
+        again = [(reference.tile_mm, REACH_MM)] if spread >= FAR_SPREAD_MM * PX_PER_MM else []
+        for tile_mm, reach_mm in again + [(reference.refine_mm, REFINE_REACH_MM)]:
+            more = register(dark, reference.darkness, PX_PER_MM, tile_mm=tile_mm, reach_mm=reach_mm)
+            dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), more))
+            shift = shift + more
     ink = np.zeros(reference.page_shape, np.float32)
     gain = stroke_gain(dark, reference.allowance)
     ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance, gain)
@@ -494,6 +498,7 @@ def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
 # them a millimetre or more apart, and is registered again in smaller tiles.
 MAP_REFINE_MM = 16.0
 MAP_REFINE_FROM_MM = 1.0
+FAR_SPREAD_MM = 4.0
 
 
 def _spread(shift: np.ndarray) -> float:
