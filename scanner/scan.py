@@ -217,8 +217,8 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     size = (int((x1 - x0) * COVER_PX_PER_MM / PX_PER_MM), int((y1 - y0) * COVER_PX_PER_MM / PX_PER_MM))
     small = cv2.warpPerspective(image, homography @ to_mm, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE)
-    # What players fill in (gates, Diamonds' and Emeralds' boxes) and a cave's coloured arrow, often with a
-    # path's stroke beside it, may look like an object lying there.
+    # What players fill in (gates, Diamonds' and Emeralds' boxes) and the printed arrows, coloured, often with
+    # a path's stroke beside them (a cave's, inside the map), may look like an object lying there.
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
              for g in layout.gates()] + [cell.mark.grown(1.0) for cell in layout.rooms if cell.mark is not None]
     for arrow in layout.arrows:
