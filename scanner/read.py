@@ -181,15 +181,14 @@ STUB_CONFIDENCE = 0.85
 
 
 def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -> RoomReading:
-    """A room whose only ink is a short stroke from one side's middle that stops inside the room, read as
-    the dead end it is, without a doubt, when nothing across that side runs up to it: then it cannot be
-    a neighbour's stroke overshooting the passage. (A stub the probe finds only part of, up to a fifth of
-    the room deep, is read as that side's dead end too.)"""
+    """A room whose only ink is a short stroke from one side's middle that stops inside the room (doubted
+    only as a dead end, or as a link the probe found part of), read as that side's dead end without a
+    doubt when it cannot be a neighbour's stroke overshooting the passage: it reaches deeper than a hand
+    overshoots, or ends in a bar, or nothing across that side runs up to it."""
     unsure = [side for side in SIDES if NO_LINK < reading.strengths.get(side, 0.0) < LINK]
     sides = set(reading.exits) | set(unsure)
-    if reading.trap or len(sides) != 1 or any(d not in (STUB_DOUBT, *_LINK_QUESTIONS.values()) for d in reading.doubts):
-        return reading
-    if not reading.doubts:
+    stub_doubts = (STUB_DOUBT, *_LINK_QUESTIONS.values())
+    if reading.trap or len(sides) != 1 or not reading.doubts or any(d not in stub_doubts for d in reading.doubts):
         return reading
     side = sides.pop()
     crop = room_crop(ink, cell.rect, px_per_mm)

@@ -26,7 +26,7 @@ from generator.monster_layout import GAME as MONSTER_GAME
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
                          REACH_MM, REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
 from scanner.load import Photo
-from scanner.locate import SheetFrame, find_sheets, read_sheet_id
+from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
@@ -421,7 +421,6 @@ class _NoCode(Exception):
     """No QR code could be read on a sheet whose markers were found."""
 
 
-NO_QR = "no readable QR code"
 
 
 def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetId:
@@ -433,7 +432,7 @@ def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetI
     if not found:
         # Only a sheet with no code read at all may be read by its game's map: a code of another program
         # says the sheet is not ours.
-        raise (_NoCode if found.reason.startswith(NO_QR) else _Unreadable)(found.reason)
+        raise (_NoCode if found.reason == NO_QR else _Unreadable)(found.reason)
     sheet_id = found.value
     if sheet_id.game == MONSTER_GAME:
         if not monsters:

@@ -8,9 +8,7 @@ read as empty. Two signs, each measured against what the blank sheet prints:
   lost), compared after blurring both by a millimetre so that a thin line
   softened by the lens still counts whole; or part of the room is glare
   itself, paper brighter than around it and at the camera's white;
-- **covered**: the paper's own colour (a median over 5 mm, in which a pen's
-  highlight vanishes, then a closing, in which lines, strokes and the
-  printed art vanish, but not a pen's body or a finger) is far
+- **covered**: the paper's own colour (``_paper_colour``) is far
   darker or far more coloured than the sheet's paper around it: a pen, a
   phone, a finger. A shadow darkens paper by half at most and keeps its
   colour.
@@ -47,9 +45,7 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """Where something other than paper lies on the sheet, where glare washes the paper out, and where the
     paper is a little greyer than around it (a shadow, or a pale object: ``greyed_over`` tells), as bool
     maps, for a rectified RGB image at ``COVER_PX_PER_MM``."""
-    size = max(3, int(round(CLOSE_MM * COVER_PX_PER_MM)) | 1)
-    paper = cv2.morphologyEx(cv2.medianBlur(region_rgb, size), cv2.MORPH_CLOSE,
-                             cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+    paper = _paper_colour(region_rgb)
     height, width = paper.shape[:2]
     quarter = cv2.resize(paper, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     window = max(3, int(round(PAPER_AROUND_MM * COVER_PX_PER_MM / 4)) | 1)
@@ -63,6 +59,15 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA), washed, level < GREYED_LEVEL
 
 
+def _paper_colour(image: np.ndarray) -> np.ndarray:
+    """The paper's own colour (or grey) at ``COVER_PX_PER_MM``: a median over ``CLOSE_MM``, in which a pen's
+    highlight vanishes, then a closing as wide, in which lines, strokes and the printed art vanish, but not
+    a pen's body or a finger."""
+    size = max(3, int(round(CLOSE_MM * COVER_PX_PER_MM)) | 1)
+    return cv2.morphologyEx(cv2.medianBlur(image, size), cv2.MORPH_CLOSE,
+                            cv2.getStructuringElement(cv2.MORPH_RECT, (size, size)))
+
+
 def greyed_over(greyed: np.ndarray, seen: np.ndarray, printed: np.ndarray) -> np.ndarray:
     """Of the parts of the sheet a little darker than the paper around them (``covered``'s third map), those
     that hide the print under them (bool, at ``COVER_PX_PER_MM``): a pale object, a silver pen, where a
@@ -70,9 +75,10 @@ def greyed_over(greyed: np.ndarray, seen: np.ndarray, printed: np.ndarray) -> np
     size = (greyed.shape[1], greyed.shape[0])
     lost = cv2.resize((printed & (seen < PRINT_SEEN)).astype(np.float32), size, interpolation=cv2.INTER_AREA)
     there = cv2.resize(printed.astype(np.float32), size, interpolation=cv2.INTER_AREA)
-    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * GREYED_REACH + 1, 2 * GREYED_REACH + 1))
-    share = cv2.blur(lost, (2 * GREYED_REACH + 1,) * 2) / np.maximum(cv2.blur(there, (2 * GREYED_REACH + 1,) * 2), 1e-3)
-    hiding = (share >= GREYED_LOST) & (cv2.blur(there, (2 * GREYED_REACH + 1,) * 2) > 0.02)
+    window = 2 * GREYED_REACH + 1
+    there_near = cv2.blur(there, (window, window))
+    hiding = (cv2.blur(lost, (window, window)) >= GREYED_LOST * there_near) & (there_near > 0.02)
+    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (window, window))
     return greyed & (cv2.dilate(hiding.astype(np.uint8), reach) > 0)
 
 
@@ -89,9 +95,7 @@ def blank_print(blank_dark: np.ndarray, blank_grey: np.ndarray, px_per_mm: float
     blurred = cv2.GaussianBlur(small, (0, 0), BLUR_MM * SEEN_PX_PER_MM)
     size = (int(blank_grey.shape[1] * COVER_PX_PER_MM / px_per_mm), int(blank_grey.shape[0] * COVER_PX_PER_MM / px_per_mm))
     grey = cv2.resize(blank_grey, size, interpolation=cv2.INTER_AREA)
-    kernel = max(3, int(round(CLOSE_MM * COVER_PX_PER_MM)) | 1)
-    paper = cv2.morphologyEx(cv2.medianBlur(grey, kernel), cv2.MORPH_CLOSE,
-                             cv2.getStructuringElement(cv2.MORPH_RECT, (kernel, kernel)))
+    paper = _paper_colour(grey)
     dense = (paper < DENSE_PRINT * float(np.percentile(paper, 99))).astype(np.uint8)
     reach = int(round(3.0 * COVER_PX_PER_MM)) * 2 + 1
     dense = cv2.dilate(dense, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
