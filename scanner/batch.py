@@ -7,6 +7,7 @@ entries (``scanner.monsters``): one per player, their pages merged.
 """
 from __future__ import annotations
 
+import json
 import os
 import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -159,8 +160,8 @@ def _identify_by_game(outcomes: list[PhotoOutcome], blank: BlankRenderer, want_p
     if not retry:
         return
     if map_hint is None:
-        maps = {tuple(sorted(sheet["map"].items(), key=str)): sheet["map"] for outcome in outcomes
-                for sheet in outcome.sheets}
+        maps = {json.dumps(sheet["map"], sort_keys=True): sheet["map"] for outcome in outcomes
+                for sheet in outcome.sheets}      # a random map's reference holds a list of its features
         if len(maps) != 1:
             return                 # no other sheet, or sheets of several maps: nothing to go by
         map_hint = map_from_reference(next(iter(maps.values())))

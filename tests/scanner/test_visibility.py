@@ -166,3 +166,26 @@ def test_a_map_that_cannot_be_used_is_one_line_and_exit_2(capsys, game_without_o
     paths, _ = game_without_one_qr
     code, out, err = run_cli(capsys, "scan", paths[1], *args)
     assert code == 2 and out == "" and err.strip() == line
+
+
+def test_a_random_expansion_sheet_without_its_qr_code_is_read_by_its_games_map(tmp_path):
+    """A random map with expansion features is named with a list of features: it must still serve as the
+    game's map for a sheet whose QR code is smudged."""
+    from scanner.batch import game_document, scan_files
+
+    paths, truths = [], []
+    for shot in make_game_shots(12, players=2, map_id="random-expansion", difficulty="easy", keep_photos=True):
+        photo = shot.photo.copy()
+        if shot.truth["player"] == 2:
+            q = qr_rect("a4").grown(1.0)
+            quad = _to_photo(shot.truth)([(q.x, q.y), (q.right, q.y), (q.right, q.bottom), (q.x, q.bottom)])
+            cv2.fillPoly(photo, [np.int32(np.round(quad))], (150, 150, 150))
+        path = tmp_path / f"p{shot.truth['player']}.jpg"
+        path.write_bytes(_jpeg(photo))
+        paths.append(str(path))
+        truths.append(shot.truth)
+    document = game_document(scan_files(paths, blank_image, rolls=truths[0]["rolls"]))
+    assert document["errors"] == []
+    second = next(sheet for sheet in document["sheets"] if sheet["source"] == paths[1])
+    assert second["player"] == 2 and second["map"] == truths[1]["map"]
+    assert _wrong_rooms(second, truths[1]) == set()
