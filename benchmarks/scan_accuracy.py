@@ -52,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from photographer import CONDITIONS, make_game_shots, write_shots   # noqa: E402  (the photographer lives in tests/)
+from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots   # noqa: E402  (the photographer lives in tests/)
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CONDITION_MAPS = ("classic", "random", "map5", "random-expansion", "map6", "map2")
@@ -79,17 +79,19 @@ def main() -> None:
     parser.add_argument("--difficulties", default=",".join(DIFFICULTIES))
     parser.add_argument("--conditions", default="",
                         help="photograph in these named conditions instead of the difficulties: all, or a comma "
-                             "list of " + ", ".join(CONDITIONS))
+                             "list of " + ", ".join(CONDITIONS + STRESS_CONDITIONS)
+                             + " (faint: a pencil fainter than the issue's range, not in all)")
     args = parser.parse_args()
     maps = [f"map{m}" if m.isdigit() else m for m in args.maps.split(",") if m]
     if args.conditions:
         conditions = list(CONDITIONS) if args.conditions == "all" else [c for c in args.conditions.split(",") if c]
-        unknown = [c for c in conditions if c not in CONDITIONS]
+        known = CONDITIONS + STRESS_CONDITIONS
+        unknown = [c for c in conditions if c not in known]
         if unknown:
-            parser.error(f"unknown condition(s) {', '.join(unknown)} (one of: {', '.join(CONDITIONS)})")
+            parser.error(f"unknown condition(s) {', '.join(unknown)} (one of: {', '.join(known)})")
         games = 10 if args.games is None else args.games
         # (row label, seed, make_game_shots arguments) of every game to play
-        plan = [(condition, args.seed * 100_000 + 50_000 + CONDITIONS.index(condition) * 1_000 + game,
+        plan = [(condition, args.seed * 100_000 + 50_000 + known.index(condition) * 1_000 + game,
                  {"condition": condition, "map_id": (maps or CONDITION_MAPS)[game % len(maps or CONDITION_MAPS)],
                   "paper": "letter" if game % 4 == 3 else "a4"})
                 for condition in conditions for game in range(games)]

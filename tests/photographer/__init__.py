@@ -42,7 +42,7 @@ from games.scoring import resolve_traps
 from generator.layout import SheetLayout, sheet_layout
 from photographer.camera import (DIFFICULTIES, Camera, PhotoMapping, camera_for, encode, photograph,
                                  place_camera, with_megapixels)
-from photographer.conditions import CONDITIONS, Condition, condition_for
+from photographer.conditions import CONDITIONS, STRESS_CONDITIONS, Condition, condition_for
 from photographer.hand import HandStyle, hand_for, hand_style, ink_sheet
 from photographer.monsters import (blank_monster_sheet, choose_faults, expected_roster, ink_monster_sheet,
                                    random_sheet)
@@ -53,7 +53,7 @@ __all__ = ["Shot", "make_game_shots", "write_shots", "blank_sheet", "play_game",
            "HandStyle", "hand_style", "hand_for", "Camera", "camera_for", "photograph", "encode", "place_camera",
            "PhotoMapping", "with_megapixels", "Scan", "scan_for", "scan_like", "DIFFICULTIES", "PX_PER_MM",
            "rng_for", "make_monster_shots", "blank_monster_sheet", "random_sheet", "ink_monster_sheet",
-           "expected_roster", "CONDITIONS"]
+           "expected_roster", "CONDITIONS", "STRESS_CONDITIONS"]
 
 
 @dataclass(frozen=True)
@@ -97,12 +97,12 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
     ``difficulty`` is one of ``easy``, ``medium``, ``hard``, or ``scan`` for flatbed scans;
     ``megapixels`` fixes the size of every photo (same framing otherwise; a messaging-app copy is then
     scaled down from it, never up);
-    ``condition``, one of ``CONDITIONS``, photographs the sheets in that condition instead (``difficulty``
+    ``condition``, one of ``CONDITIONS`` (or ``STRESS_CONDITIONS``), photographs the sheets in that condition instead (``difficulty``
     is then ignored, and the truth's ``difficulty`` and the file names hold the condition's name).
     """
     if condition is not None:
-        if condition not in CONDITIONS:
-            raise ValueError(f"unknown condition {condition!r} (one of: {', '.join(CONDITIONS)})")
+        if condition not in CONDITIONS + STRESS_CONDITIONS:
+            raise ValueError(f"unknown condition {condition!r} (one of: {', '.join(CONDITIONS + STRESS_CONDITIONS)})")
         difficulty = condition
     elif difficulty not in DIFFICULTIES + ("scan",):
         raise ValueError(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)}, scan)")

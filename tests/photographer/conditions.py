@@ -23,7 +23,9 @@ medium camera with one thing changed (``good`` is an easy camera):
 - ``shadow``: a hand's or phone's shadow, 40-55% darker, across the map;
 - ``dim``: dim tungsten light: exposure 30-45%, warm white balance with an
   orange gain, sensor noise 8-14, then the phone's light denoising blur;
-- ``pencil``: a light pencil, lines 0.3-0.5 mm at 35-55% opacity;
+- ``pencil``: a light pencil, lines 0.3-0.5 mm at 35-55% darkness (where drawn
+  at full pressure: the pencil's grey, its opacity and the paper tooth's mean
+  together; pressure varies along a stroke as for any pencil);
 - ``messy``: twice the medium hand's wobble, most ends overshooting into the next
   room, dead ends drawn as stubs 20-30% into their room, and a few faint ghosts
   (8-14% darker) of wiped strokes in empty rooms;
@@ -54,6 +56,7 @@ from photographer.pen import InkMask, apply_ink
 
 CONDITIONS = ("good", "messaging", "steep", "curled", "folded", "glare", "shadow", "dim", "pencil", "messy",
               "pen", "thumb")
+STRESS_CONDITIONS = ("faint",)
 CLEAR_MM = 3.0            # kept between anything a condition adds and the markers and the QR code
 HIDDEN_SHARE = 0.25       # a room is hidden when this much of its area is
 WASHED = 0.95             # glare this strong leaves the paper within a few percent of white
@@ -61,9 +64,10 @@ _SAMPLES = 40             # points along each side of a room when measuring what
 
 
 def condition_for(name: str, rng: np.random.Generator, layout: SheetLayout) -> "Condition":
-    """The condition ``name`` (one of ``CONDITIONS``) for one sheet of ``layout``, drawing from ``rng``."""
+    """The condition ``name`` (one of ``CONDITIONS`` or ``STRESS_CONDITIONS``) for one sheet of ``layout``,
+    drawing from ``rng``."""
     if name not in _KINDS:
-        raise ValueError(f"unknown condition {name!r} (one of: {', '.join(CONDITIONS)})")
+        raise ValueError(f"unknown condition {name!r} (one of: {', '.join(CONDITIONS + STRESS_CONDITIONS)})")
     return _KINDS[name](rng, layout)
 
 
@@ -156,8 +160,27 @@ class Good(Condition):
         return camera_for("easy", rng, paper_mm)
 
 
+GRAIN_MEAN = 0.835        # the mean of the pencil's paper tooth (photographer.pen.grain_tile)
+
+
 class Pencil(Condition):
+    """Light pencil: the line's darkness where drawn at full pressure (pencil grey x opacity x the paper
+    tooth's mean) drawn from 35-55%, as the issue gives it."""
     name = "pencil"
+
+    def hand(self, rng):
+        style = hand_style(rng, "pencil")
+        width, darkness = float(self.rng.uniform(0.3, 0.5)), float(self.rng.uniform(0.35, 0.55))
+        grey = 1 - sum(style.colour) / (3 * 255)
+        opacity = min(1.0, darkness / (grey * GRAIN_MEAN))
+        style = replace(style, width_mm=width, opacity=opacity)
+        self.record(width_mm=width, darkness=darkness, opacity=opacity)
+        return style
+
+
+class Faint(Condition):
+    """A pencil fainter than the issue's range (stress only): opacity, not darkness, 35-55%."""
+    name = "faint"
 
     def hand(self, rng):
         style = hand_style(rng, "pencil")
@@ -718,5 +741,5 @@ class Glare(Condition):
 
 
 _KINDS = {kind.name: kind for kind in (Good, Messaging, Steep, Curled, Folded, Glare, Shadow, Dim, Pencil, Messy,
-                                       PenOnSheet, Thumb)}
-assert tuple(_KINDS) == CONDITIONS
+                                       PenOnSheet, Thumb, Faint)}
+assert tuple(_KINDS) == CONDITIONS + STRESS_CONDITIONS

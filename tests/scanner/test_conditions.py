@@ -217,10 +217,30 @@ def test_dim_light_is_dark_and_warm(layout):
     assert dim_rgb[0] / dim_rgb[2] > 1.4 and good_rgb[0] / good_rgb[2] < 1.2
 
 
-def test_a_light_pencil():
+def _line_darkness(hand: dict, seed: int) -> float:
+    """How dark a straight line drawn at full pressure in ``hand``'s pencil is on white paper: the mean
+    darkness of its core (paper tooth included), as the issue's "darkness" of a line."""
+    from photographer.pen import InkMask, apply_ink, grain_tile
+    ink = InkMask((200, 400), 10.0)
+    ink.stroke(np.array([[2.0, 10.0], [38.0, 10.0]]), 1.0)            # wide, so its core is not its edge
+    page = apply_ink(np.full((200, 400, 3), 255, np.uint8), ink, tuple(hand["colour"]), hand["opacity"],
+                     grain_tile(np.random.default_rng(seed), 10.0))
+    return float(1 - page[95:106, 50:350].mean() / 255)
+
+
+def test_a_light_pencil_draws_lines_at_the_issues_darkness():
     for shot in photographer.make_game_shots(3, players=2, condition="pencil", megapixels=1.0):
+        hand, params = shot.truth["hand"], shot.truth["condition"]
+        assert hand["pen"] == "pencil" and 0.3 <= hand["width_mm"] <= 0.5
+        assert 0.35 <= params["darkness"] <= 0.55
+        assert _line_darkness(hand, 3) == pytest.approx(params["darkness"], abs=0.03)
+
+
+def test_the_faint_stress_pencil_is_fainter_than_the_issues_range():
+    for shot in photographer.make_game_shots(3, players=2, condition="faint", megapixels=1.0):
         hand = shot.truth["hand"]
-        assert hand["pen"] == "pencil" and 0.3 <= hand["width_mm"] <= 0.5 and 0.35 <= hand["opacity"] <= 0.55
+        assert 0.35 <= hand["opacity"] <= 0.55
+        assert 0.18 <= _line_darkness(hand, 3) < 0.35
 
 
 def test_a_messy_hand_draws_short_dead_ends_and_ghosts_in_empty_rooms(layout, classic):
