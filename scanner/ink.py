@@ -20,6 +20,7 @@ import numpy as np
 
 PAPER_WINDOW_MM = 3.2     # wider than any stroke or printed line, narrower than a room
 PRINT_SLACK_MM = 0.5      # how far the print may sit from where the blank has it, after registration
+FLAT_PRINT_SLACK_MM = 0.3 # ... on a flat sheet in a clear photo, whose registration is finer
 WALL_SLACK_MM = 1.0       # ... and the heavy walls, whose edges leave the strongest trace when off
 WALL_DARKNESS = 0.6
 DARK_SPAN = 0.22          # darkness above the print that counts as full ink
@@ -64,11 +65,16 @@ def measure(page: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]
     return dark, colour
 
 
-def print_allowance(blank_darkness: np.ndarray, px_per_mm: float) -> np.ndarray:
+def print_allowance(blank_darkness: np.ndarray, px_per_mm: float, slack_mm: float = PRINT_SLACK_MM) -> np.ndarray:
     """How dark the print may make each pixel of a photo of the blank sheet: its darkness spread by
-    ``PRINT_SLACK_MM`` (and the heavy walls by ``WALL_SLACK_MM``), as registration leaves it that far off.
-    The same for every photo of one sheet, so worked out once."""
-    allowance = cv2.dilate(blank_darkness, _kernel(px_per_mm, 2 * PRINT_SLACK_MM, cv2.MORPH_ELLIPSE))
+    ``slack_mm`` (and the heavy walls by ``WALL_SLACK_MM``), as registration leaves it that far off.
+    The same for every photo of one sheet, so worked out once.
+
+    The slack costs what a stroke passes close to: within it of the printed art, a stroke must be darker
+    than the art to count, which a light pencil is not. So a flat sheet in a clear photo, registered to a
+    tenth of a millimetre, is read with ``FLAT_PRINT_SLACK_MM``; a curled or folded one, or a noisy one,
+    with the wider ``PRINT_SLACK_MM``."""
+    allowance = cv2.dilate(blank_darkness, _kernel(px_per_mm, 2 * slack_mm, cv2.MORPH_ELLIPSE))
     walls = np.where(blank_darkness > WALL_DARKNESS, blank_darkness, 0.0).astype(np.float32)
     return np.maximum(allowance, cv2.dilate(walls, _kernel(px_per_mm, 2 * WALL_SLACK_MM, cv2.MORPH_ELLIPSE)))
 
@@ -180,22 +186,26 @@ CREASE_STEP_MM = 2.0
 
 
 def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm: float,
-                    inked: float = 0.45, could_be_path=None) -> tuple[np.ndarray, int]:
-    """The ink map without the creases of a folded sheet, and how many were found. A crease is a thin dark
+                    inked: float = 0.45, could_be_path=None
+                    ) -> tuple[np.ndarray, list[tuple[bool, int]], list[tuple[bool, int]]]:
+    """The ink map without the creases of a folded sheet, and where they were, as (across, pixel) (``across``
+    False: a row of the page, True: a column). A crease is a thin dark
     line straight across the whole sheet along its edges: across ``area`` (x0, y0, x1, y1 in pixels, the
     map) it shows as ink in nearly every step of one narrow band of rows (or columns), and it runs on
     beyond the map on both sides, where a path, which ends at the map's edge, does not. The band is
     cleared, except where a stroke crosses it: there the ink on both sides of the band is carried across.
-    ``could_be_path(across, pixel)`` says whether a player's straight path could run there (``across``
-    False: a row of the page, True: a column): such a line is left as it is."""
-    found = 0
+    ``could_be_path(across, pixel)`` says whether a player's straight path could run there: such a line
+    is left as it is, and returned third, for the rooms along it to be asked about."""
+    found, kept = [], []
     for turned in (False, True):
         work = ink.T if turned else ink
         x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
         half = cv2.resize(work[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         rows = [2 * row for row in _crease_rows(half >= inked / 2, px_per_mm / 2)]
-        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked)
-                and not (could_be_path is not None and could_be_path(turned, y0 + row))]
+        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked)]
+        if could_be_path is not None:
+            kept += [(turned, y0 + row) for row in rows if could_be_path(turned, y0 + row)]
+            rows = [row for row in rows if (turned, y0 + row) not in kept]
         if not rows:
             continue
         work = work.copy()
@@ -204,9 +214,9 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
             top, bottom = max(y0 + row - half - 1, 0), min(y0 + row + half + 1, work.shape[0] - 1)
             across = np.minimum(work[top - 1 if top else top], work[bottom + 1 if bottom + 1 < work.shape[0] else bottom])
             work[top:bottom + 1, x0:x1] = across[None, x0:x1]
-        found += len(rows)
+        found += [(turned, y0 + row) for row in rows]
         ink = work.T if turned else work
-    return np.ascontiguousarray(ink), found
+    return np.ascontiguousarray(ink), found, kept
 
 
 CREASE_BEYOND_MM = (2.0, 3.8)   # a crease shows this far beyond the map on both sides

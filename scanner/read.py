@@ -106,10 +106,12 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         # Nothing anywhere in the room that any test below would count: most rooms of a sheet.
         return RoomReading(cell.room.name, strengths={side: 0.0 for side in SIDES})
     size = crop.shape[0]
-    digit_crop, crop = _split_round_box(crop, cell, px_per_mm)
+    digit_crop, crop, beside_number = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
-    doubts = [_LINK_QUESTIONS[side] for side in SIDES if NO_LINK < strengths[side] < LINK]
+    # A side whose stroke went with the round number (written touching it) is asked about, not dropped.
+    doubts = [_LINK_QUESTIONS[side] for side in SIDES if NO_LINK < strengths[side] < LINK
+              or (strengths[side] <= NO_LINK and beside_number is not None and _probe(beside_number, side) > NO_LINK)]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     trap = False
@@ -166,6 +168,12 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
 
 _SIDE_WORDS = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
 _LINK_QUESTIONS = {side: f"is there a stroke to the {word} side?" for side, word in _SIDE_WORDS.items()}
+
+
+def link_question(side: str) -> str:
+    """The doubt a reading holds about whether a stroke runs to ``side`` (N, E, S or W)."""
+    return _LINK_QUESTIONS[side]
+
 STUB_DOUBT = "a stroke reaches the side but not the middle of the room: a dead end?"
 _UNCLEAR_MARK = "a mark that is neither a clear path nor a clear X"
 _DEAD_END_OR_X = "a dead end, or a Trap X with an arm near the side?"
@@ -194,7 +202,7 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -
     crop = room_crop(ink, cell.rect, px_per_mm)
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
-    _, crop = _split_round_box(crop, cell, px_per_mm)
+    crop = _split_round_box(crop, cell, px_per_mm)[1]
     ys, xs = np.nonzero(crop >= INKED)
     size = crop.shape[0]
     depth = {"N": ys, "S": size - 1 - ys, "W": xs, "E": size - 1 - xs}[side] / size
@@ -224,9 +232,11 @@ def _margin(strength: float) -> float:
     return 0.5 * abs(strength - middle) / half
 
 
-def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """The crop around the round box (for the digit), and the room without the round number: strokes
-    lying mostly in or near the circle are the number; of any other stroke, only the circle is blanked."""
+    lying mostly in or near the circle are the number; of any other stroke, only the circle is blanked.
+    Third, when a stroke was taken for the number, the room with only what lies near the circle blanked:
+    where a path's stroke was written touching the number, the part of it beyond."""
     cx, cy, r = cell.round_box
     x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
     half = int(round((r + 1.5) * px_per_mm))
@@ -234,7 +244,7 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
     near = np.zeros(crop.shape, np.uint8)
     cv2.circle(near, (x, y), int(round((r + DIGIT_REACH_MM) * px_per_mm)), 1, -1)
     count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= INKED).astype(np.uint8), connectivity=8)
-    cleaned = crop.copy()
+    cleaned, beside = crop.copy(), None
     if count > 1:
         inside = np.bincount(labels[near == 1], minlength=count)
         reach = 2 * (r + DIGIT_REACH_MM) * px_per_mm
@@ -242,9 +252,11 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
         number = (inside / np.maximum(stats[:, cv2.CC_STAT_AREA], 1) >= 0.7) & compact
         number &= ~_along_probes(labels, count, x / crop.shape[1], y / crop.shape[0])
         number[0] = False
-        cleaned[number[labels]] = 0.0
+        if number.any():
+            beside = np.where(near == 1, 0.0, crop)
+            cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
-    return digit, cleaned
+    return digit, cleaned, beside
 
 
 def _along_probes(labels: np.ndarray, count: int, fx: float, fy: float) -> np.ndarray:

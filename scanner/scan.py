@@ -12,7 +12,7 @@ renderer, ``monster_blank``; without it they are refused with a reason.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import cv2
@@ -24,13 +24,15 @@ from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_ma
 from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
 from generator.monster_layout import GAME as MONSTER_GAME
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
-                         REACH_MM, REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
+                         FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
+                         stroke_gain, without_creases)
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
-from scanner.read import INKED, SURE, RoomReading, TallyReading, read_room, read_tally, settle_stub
+from scanner.read import (INKED, SURE, RoomReading, TallyReading, link_question, read_room, read_tally,
+                          settle_stub)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
@@ -167,16 +169,21 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
-    ink, shift, dark, gain, noise = _registered_ink(photo.image, homography, reference)
+    ink, shift, dark, gain, noise, fine, colour = _registered_ink(photo.image, homography, reference)
     hidden = _hidden(layout, reference, dark, photo.image, homography)
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
         raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
                           f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
                           f"again from above with the sheet flat, the whole map in even light, and no lamp "
                           f"shining back from the paper")
-    ink = _without_cave_arrows(ink, layout)
-    ink, _ = without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED, lambda turned, pixel:
-                             _straight_path_fits(layout, turned, pixel / PX_PER_MM))
+    def no_creases(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[bool, int]], list[tuple[bool, int]]]:
+        return without_creases(_without_cave_arrows(ink, layout), _pixels(layout.grid), PX_PER_MM, INKED,
+                               lambda turned, pixel: _straight_path_fits(layout, turned, pixel / PX_PER_MM))
+
+    ink, creases, on_paths = no_creases(ink)
+    if (creases or on_paths) and fine:
+        # A folded sheet's panels lie a little apart, more than the finer allowance lets the print move.
+        ink, creases, on_paths = no_creases(_page_ink(reference, dark, colour, gain, False))
     marks = None
     if has_marks(layout):
         # The marks are read against the wide window's white, so that a solid fill is not taken for paper;
@@ -187,6 +194,8 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     if marks is not None and marks.marks.gates:
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
     rooms = [settle_stub(read_room(ink, cell, PX_PER_MM, read_digit), ink, cell, PX_PER_MM) for cell in layout.rooms]
+    if creases or on_paths:
+        rooms = [_along_crease(reading, cell, creases, on_paths) for reading, cell in zip(rooms, layout.rooms)]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
@@ -229,6 +238,35 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks)
+
+
+ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
+
+
+CREASE_OVER_STROKE_MM = 1.5    # a crease cleared this near a room's middle may have taken a stroke with it
+
+
+def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], kept: list[tuple[bool, int]]
+                  ) -> RoomReading:
+    """A room along a fold's crease, asked about where the crease may have changed its reading: a crease
+    ``kept`` on the ink map (it lies where a straight path could run) may be what links the room's two
+    opposite sides; a crease ``cleared`` through the room's middle clears a stroke drawn along it too."""
+    def near(crease: tuple[bool, int], reach: float) -> str:
+        columns, pixel = crease
+        start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
+        return ("NS" if columns else "EW") if abs(pixel / PX_PER_MM - (start + size / 2)) <= reach(size) else ""
+
+    doubts = []
+    for crease in kept:
+        if set(near(crease, lambda size: 0.2 * size)) & set(reading.exits):
+            doubts.append(ALONG_CREASE)
+    if reading.exits or reading.trap:
+        for crease in cleared:
+            doubts += [link_question(side) for side in near(crease, lambda size: CREASE_OVER_STROKE_MM)
+                       if side not in reading.exits and link_question(side) not in reading.doubts]
+    if not doubts:
+        return reading
+    return replace(reading, confidence=min(reading.confidence, 0.5), doubts=reading.doubts + tuple(doubts))
 
 
 def _straight_path_fits(layout: SheetLayout, columns: bool, at_mm: float) -> bool:
@@ -371,11 +409,12 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float, bool, np.ndarray]:
     """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
     elsewhere on the page), the registration's shift field, over the reading area the registered
     darkness (``scanner.ink.measure``'s), the gain the sheet's strokes were read with
-    (``scanner.ink.stroke_gain``) and the photo's sensor noise (``scanner.ink.noise_level``)."""
+    (``scanner.ink.stroke_gain``), the photo's sensor noise (``scanner.ink.noise_level``), whether the
+    ink was told from the print with the finer allowance (a clear photo), and the registered colour."""
     x0, y0, x1, y1 = reference.area
     region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
                                  flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -394,10 +433,18 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
             more = register(dark, reference.darkness, PX_PER_MM, tile_mm=tile_mm, reach_mm=reach_mm)
             dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), more))
             shift = shift + more
-    ink = np.zeros(reference.page_shape, np.float32)
     gain = stroke_gain(dark, reference.allowance)
-    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.allowance, gain)
-    return ink, shift, dark, gain, noise
+    fine = reference.flat_allowance is not None and noise < QUIET_FROM
+    return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
+
+
+def _page_ink(reference: _Reference, dark: np.ndarray, colour: np.ndarray, gain: float, fine: bool) -> np.ndarray:
+    """The ink map of the page from the reading area's registered darkness and colour, against the print's
+    finer allowance (``fine``) or its wider one."""
+    x0, y0, x1, y1 = reference.area
+    ink = np.zeros(reference.page_shape, np.float32)
+    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.flat_allowance if fine else reference.allowance, gain)
+    return ink
 
 
 def _page_to_mm(x0: int = 0, y0: int = 0) -> np.ndarray:
@@ -482,6 +529,7 @@ class _Reference:
     refine_mm: float = 0.0                  # ... and, when not 0, smaller tiles of a second pass
     refine_from_px: float = 0.0             # ... when the first pass moved parts of the sheet this much apart
     printed: tuple = ()                     # the blank's print blurred and where it is (scanner.visibility)
+    flat_allowance: Allowance | None = None # the allowance of flat sheets in clear photos (FLAT_PRINT_SLACK_MM)
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
@@ -489,7 +537,7 @@ def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
     if key not in _REFERENCES:
         _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
                                            _reading_area(layout), refine_mm=MAP_REFINE_MM,
-                                           refine_from_px=MAP_REFINE_FROM_MM * PX_PER_MM)
+                                           refine_from_px=MAP_REFINE_FROM_MM * PX_PER_MM, flat_slack=True)
     return _REFERENCES[key]
 
 
@@ -508,18 +556,21 @@ def _spread(shift: np.ndarray) -> float:
 
 def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: tuple[int, int, int, int],
                     paper_scale: float = 1.0, tile_mm: float = 48.0, refine_mm: float = 0.0,
-                    refine_from_px: float = 0.0) -> _Reference:
+                    refine_from_px: float = 0.0, flat_slack: bool = False) -> _Reference:
     """The reference of a blank page rendered at PX_PER_MM, over ``area`` (page pixels). ``paper_scale``
     widens the window the paper's white is found in (``scanner.ink.paper_white``) that many times, for
-    marks wider than strokes."""
+    marks wider than strokes; ``flat_slack`` also works out the finer allowance of clear photos."""
     height, width = int(round(height_mm * PX_PER_MM)), int(round(width_mm * PX_PER_MM))
     grey = cv2.copyMakeBorder(grey[:height, :width], 0, max(0, height - grey.shape[0]), 0,
                               max(0, width - grey.shape[1]), cv2.BORDER_REPLICATE)
     x0, y0, x1, y1 = area
     dark = darkness(grey, PX_PER_MM * paper_scale)
+    flat = (Allowance.of(print_allowance(dark, PX_PER_MM, FLAT_PRINT_SLACK_MM)[y0:y1, x0:x1]) if flat_slack
+            else None)
     return _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
                       Allowance.of(print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1]), paper_scale, tile_mm,
-                      refine_mm, refine_from_px, blank_print(dark[y0:y1, x0:x1], grey[y0:y1, x0:x1], PX_PER_MM))
+                      refine_mm, refine_from_px, blank_print(dark[y0:y1, x0:x1], grey[y0:y1, x0:x1], PX_PER_MM),
+                      flat)
 
 
 def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:

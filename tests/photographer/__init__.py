@@ -97,8 +97,9 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
     ``difficulty`` is one of ``easy``, ``medium``, ``hard``, or ``scan`` for flatbed scans;
     ``megapixels`` fixes the size of every photo (same framing otherwise; a messaging-app copy is then
     scaled down from it, never up);
-    ``condition``, one of ``CONDITIONS`` (or ``STRESS_CONDITIONS``), photographs the sheets in that condition instead (``difficulty``
-    is then ignored, and the truth's ``difficulty`` and the file names hold the condition's name).
+    ``condition``, one of ``CONDITIONS`` (or ``STRESS_CONDITIONS``), photographs the sheets in that
+    condition instead (``difficulty`` is then ignored, and the truth's ``difficulty`` and the file names
+    hold the condition's name).
     """
     if condition is not None:
         if condition not in CONDITIONS + STRESS_CONDITIONS:

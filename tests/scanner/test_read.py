@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from generator.layout import sheet_layout
-from scanner.read import SURE, read_room, read_tally
+from scanner.read import SURE, link_question, read_room, read_tally
 
 PX = 5.0
 
@@ -164,3 +164,38 @@ def test_a_round_number_written_large_is_not_a_link_to_the_side_beside_it(map6):
     reading = read_room(_draw(small, two + [((0.5, 0.0), (0.5, 0.5)), ((0.5, 0.5), (1.0, 0.5))], 0.6), small, PX)
     assert reading.exits == "NE" and reading.confidence >= SURE, reading.doubts
 
+
+
+def test_a_stroke_the_round_number_was_written_touching_is_asked_about_not_dropped(map6):
+    """A number written so close to a stroke to the top side that the two are one piece of ink: the piece
+    lies mostly near the circle and is taken for the number, stroke and all. The side is then asked
+    about, never read as surely not linked."""
+    small = _room(map6, "letter", "E5")
+    cx, cy, r = small.round_box
+    fx, fy, fr = (cx - small.rect.x) / small.rect.w, (cy - small.rect.y) / small.rect.w, r / small.rect.w
+    two = [((fx - fr, fy - 0.8 * fr), (fx + 0.8 * fr, fy - fr)), ((fx + 0.8 * fr, fy - fr), (fx - fr, fy + fr)),
+           ((fx - fr, fy + fr), (0.45, fy + fr))]                   # its foot run on into the stroke
+    top = [((0.45, 0.1), (0.45, 0.33))]                             # broken where it met the path below
+    across = [((0.0, 0.5), (1.0, 0.5))]
+    reading = read_room(_draw(small, two + top + across, 0.5), small, PX)
+    assert "N" in reading.exits or link_question("N") in reading.doubts, reading
+    assert reading.confidence < SURE or "N" in reading.exits
+
+
+def test_rooms_along_a_folds_crease_are_asked_about_where_the_crease_may_have_changed_them(classic):
+    """A crease kept on the ink map (a straight path could run there) may be all that links a room's left
+    and right sides; a crease cleared through a room's middle may have taken a stroke along it too."""
+    from scanner.read import RoomReading
+    from scanner.scan import ALONG_CREASE, PX_PER_MM, _along_crease
+
+    cell = next(c for c in sheet_layout(classic, "a4").rooms if c.room.name == "D4")
+    middle = int(round((cell.rect.y + cell.rect.h / 2) * PX_PER_MM))
+    far = middle + int(round(0.4 * cell.rect.h * PX_PER_MM))
+    linked, corner = RoomReading("D4", "EW"), RoomReading("D4", "NW")
+
+    asked = _along_crease(linked, cell, [], [(False, middle)])
+    assert ALONG_CREASE in asked.doubts and asked.confidence < SURE
+    asked = _along_crease(corner, cell, [(False, middle + 3)], [])
+    assert asked.doubts == (link_question("E"),) and asked.confidence < SURE
+    assert _along_crease(linked, cell, [(False, far)], [(False, far)]) == linked
+    assert _along_crease(RoomReading("D4"), cell, [(False, middle)], []) == RoomReading("D4")
