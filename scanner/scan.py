@@ -251,22 +251,22 @@ def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], k
     """A room along a fold's crease, asked about where the crease may have changed its reading: a crease
     ``kept`` on the ink map (it lies where a straight path could run) may be what links the room's two
     opposite sides; a crease ``cleared`` through the room's middle clears a stroke drawn along it too."""
-    def near(crease: tuple[bool, int], reach: float) -> str:
+    def off_middle(crease: tuple[bool, int]) -> tuple[str, float, float]:
+        """The sides a crease runs towards, how far (mm) from the room's middle it runs, and the room's size."""
         columns, pixel = crease
         start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
-        return ("NS" if columns else "EW") if abs(pixel / PX_PER_MM - (start + size / 2)) <= reach(size) else ""
+        return "NS" if columns else "EW", abs(pixel / PX_PER_MM - (start + size / 2)), size
 
-    doubts = []
-    for crease in kept:
-        if set(near(crease, lambda size: 0.2 * size)) & set(reading.exits):
-            doubts.append(ALONG_CREASE)
+    doubts = list(reading.doubts)
+    if any(off <= 0.2 * size and set(sides) & set(reading.exits) for sides, off, size in map(off_middle, kept)):
+        doubts.append(ALONG_CREASE)
     if reading.exits or reading.trap:
-        for crease in cleared:
-            doubts += [link_question(side) for side in near(crease, lambda size: CREASE_OVER_STROKE_MM)
-                       if side not in reading.exits and link_question(side) not in reading.doubts]
-    if not doubts:
+        for sides, off, _ in map(off_middle, cleared):
+            doubts += [link_question(side) for side in sides if off <= CREASE_OVER_STROKE_MM
+                       and side not in reading.exits and link_question(side) not in doubts]
+    if len(doubts) == len(reading.doubts):
         return reading
-    return replace(reading, confidence=min(reading.confidence, 0.5), doubts=reading.doubts + tuple(doubts))
+    return replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts))
 
 
 def _straight_path_fits(layout: SheetLayout, columns: bool, at_mm: float) -> bool:
