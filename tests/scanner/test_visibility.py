@@ -92,9 +92,14 @@ def test_glare_washing_out_a_room_names_it(shot):
 @pytest.fixture(scope="module")
 def game_without_one_qr(tmp_path_factory):
     """The three photos of one game; the second sheet's QR code smudged beyond reading."""
-    folder = tmp_path_factory.mktemp("noqr")
+    return _with_second_qr_smudged(make_game_shots(7, players=3, difficulty="easy", keep_photos=True),
+                                   tmp_path_factory.mktemp("noqr"))
+
+
+def _with_second_qr_smudged(shots, folder) -> tuple[list[str], list[dict]]:
+    """The shots written to ``folder`` as JPEGs, player 2's QR code painted over; their paths and truths."""
     paths, truths = [], []
-    for shot in make_game_shots(7, players=3, difficulty="easy", keep_photos=True):
+    for shot in shots:
         photo = shot.photo.copy()
         if shot.truth["player"] == 2:
             q = qr_rect("a4").grown(1.0)
@@ -173,17 +178,8 @@ def test_a_random_expansion_sheet_without_its_qr_code_is_read_by_its_games_map(t
     game's map for a sheet whose QR code is smudged."""
     from scanner.batch import game_document, scan_files
 
-    paths, truths = [], []
-    for shot in make_game_shots(12, players=2, map_id="random-expansion", difficulty="easy", keep_photos=True):
-        photo = shot.photo.copy()
-        if shot.truth["player"] == 2:
-            q = qr_rect("a4").grown(1.0)
-            quad = _to_photo(shot.truth)([(q.x, q.y), (q.right, q.y), (q.right, q.bottom), (q.x, q.bottom)])
-            cv2.fillPoly(photo, [np.int32(np.round(quad))], (150, 150, 150))
-        path = tmp_path / f"p{shot.truth['player']}.jpg"
-        path.write_bytes(_jpeg(photo))
-        paths.append(str(path))
-        truths.append(shot.truth)
+    paths, truths = _with_second_qr_smudged(
+        make_game_shots(12, players=2, map_id="random-expansion", difficulty="easy", keep_photos=True), tmp_path)
     document = game_document(scan_files(paths, blank_image, rolls=truths[0]["rolls"]))
     assert document["errors"] == []
     second = next(sheet for sheet in document["sheets"] if sheet["source"] == paths[1])
