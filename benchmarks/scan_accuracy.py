@@ -50,9 +50,9 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))     # the photographer lives in tests/
 
-from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots   # noqa: E402  (the photographer lives in tests/)
+from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots   # noqa: E402
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CONDITION_MAPS = ("classic", "random", "map5", "random-expansion", "map6", "map2")

@@ -20,7 +20,7 @@ import numpy as np
 
 PAPER_WINDOW_MM = 3.2     # wider than any stroke or printed line, narrower than a room
 PRINT_SLACK_MM = 0.5      # how far the print may sit from where the blank has it, after registration
-FLAT_PRINT_SLACK_MM = 0.3 # ... on a flat sheet in a clear photo, whose registration is finer
+FLAT_PRINT_SLACK_MM = 0.3 # ... in a clear photo of a sheet with no crease, whose registration is finer
 WALL_SLACK_MM = 1.0       # ... and the heavy walls, whose edges leave the strongest trace when off
 WALL_DARKNESS = 0.6
 DARK_SPAN = 0.22          # darkness above the print that counts as full ink
@@ -71,9 +71,9 @@ def print_allowance(blank_darkness: np.ndarray, px_per_mm: float, slack_mm: floa
     The same for every photo of one sheet, so worked out once.
 
     The slack costs what a stroke passes close to: within it of the printed art, a stroke must be darker
-    than the art to count, which a light pencil is not. So a flat sheet in a clear photo, registered to a
-    tenth of a millimetre, is read with ``FLAT_PRINT_SLACK_MM``; a curled or folded one, or a noisy one,
-    with the wider ``PRINT_SLACK_MM``."""
+    than the art to count, which a light pencil is not. So a clear photo of a sheet with no crease,
+    registered to a tenth of a millimetre, is read with ``FLAT_PRINT_SLACK_MM``; a folded sheet (a crease
+    found, its panels shifted against each other) or a noisy photo with the wider ``PRINT_SLACK_MM``."""
     allowance = cv2.dilate(blank_darkness, _kernel(px_per_mm, 2 * slack_mm, cv2.MORPH_ELLIPSE))
     walls = np.where(blank_darkness > WALL_DARKNESS, blank_darkness, 0.0).astype(np.float32)
     return np.maximum(allowance, cv2.dilate(walls, _kernel(px_per_mm, 2 * WALL_SLACK_MM, cv2.MORPH_ELLIPSE)))

@@ -111,7 +111,8 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
     # A side whose stroke went with the round number (written touching it) is asked about, not dropped.
     doubts = [_LINK_QUESTIONS[side] for side in SIDES if NO_LINK < strengths[side] < LINK
-              or (strengths[side] <= NO_LINK and beside_number is not None and _probe(beside_number, side) > NO_LINK)]
+              or (strengths[side] <= NO_LINK and beside_number is not None
+                  and _probe(beside_number, side) > NO_LINK)]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     trap = False
@@ -173,6 +174,7 @@ _LINK_QUESTIONS = {side: f"is there a stroke to the {word} side?" for side, word
 def link_question(side: str) -> str:
     """The doubt a reading holds about whether a stroke runs to ``side`` (N, E, S or W)."""
     return _LINK_QUESTIONS[side]
+
 
 STUB_DOUBT = "a stroke reaches the side but not the middle of the room: a dead end?"
 _UNCLEAR_MARK = "a mark that is neither a clear path nor a clear X"

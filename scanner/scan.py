@@ -529,7 +529,7 @@ class _Reference:
     refine_mm: float = 0.0                  # ... and, when not 0, smaller tiles of a second pass
     refine_from_px: float = 0.0             # ... when the first pass moved parts of the sheet this much apart
     printed: tuple = ()                     # the blank's print blurred and where it is (scanner.visibility)
-    flat_allowance: Allowance | None = None # the allowance of flat sheets in clear photos (FLAT_PRINT_SLACK_MM)
+    flat_allowance: Allowance | None = None # the allowance for clear photos of uncreased sheets
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
