@@ -221,11 +221,14 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     change the score of every other sheet with a drawing in that room; and a
     photo that could not be read hides its traps from everyone.
     """
+    most_traps = _most_traps(results)
     for index, result in enumerate(results):
         doubted = sorted({(entry["where"], room) for entry in result.review
                           if entry.get("rule") not in _OWN_SHEET_ONLY and (room := _room(entry.get("where"))) is not None
                           and _may_hide_trap(result, room)})
         for room_name, room in doubted:
+            if not result.sheet.board.at(room).trap and len(_sure_traps(result)) >= most_traps[result.sheet.dungeon]:
+                continue        # every Trap this sheet can hold is drawn elsewhere, surely: none hides here
             for other_index, other in enumerate(results):
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
                         and not other.sheet.board.at(room).empty:
@@ -244,6 +247,30 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
 # sheet only (no Trap is ever drawn in a room with a printed item), and so are the rules about such marks.
 _OWN_SHEET_ONLY = ("other_sheet_unsure", "unsure_mark", "marks_differ", "diamond_roll", "emerald_mark",
                    "unknown_mark", "curse_order", "curse_roll")
+
+
+def _sure_traps(result) -> set:
+    """The rooms of a sheet read as a Trap with no doubt that could be wrong about it."""
+    return {room for room in result.sheet.board.trap_rooms() if not _may_hide_trap(result, room)}
+
+
+def _most_traps(results) -> dict:
+    """Per map, the most Traps each of its sheets can hold. Every player draws every Trap card revealed, so
+    all sheets of a game hold the same number of Traps: no more than the deck's Trap cards, nor than any
+    sheet's sure Traps and rooms that may hide one. Where the sheets disagree (one shows more Traps surely
+    than another can hold: sheets of two games, or a Trap missed or made up), only the deck bounds them."""
+    from games.rules import TRAP_CARDS
+
+    sure: dict = {}
+    could: dict = {}
+    for result in results:
+        known = _sure_traps(result)
+        doubtful = {_room(entry.get("where")) for entry in result.review} - {None} - known
+        dungeon = result.sheet.dungeon
+        sure[dungeon] = max(sure.get(dungeon, 0), len(known))
+        could[dungeon] = min(could.get(dungeon, TRAP_CARDS),
+                             len(known) + sum(_may_hide_trap(result, room) for room in doubtful))
+    return {dungeon: most if sure[dungeon] <= most else TRAP_CARDS for dungeon, most in could.items()}
 
 
 def _may_hide_trap(result, room) -> bool:

@@ -22,10 +22,14 @@ def game():
 
 
 def _shared_flags(game, reading=None, rule="unsure_link", why="is there a stroke to the top side?", errors=(),
-                  could_be_trap=False):
+                  could_be_trap=False, traps_shown=(2, 2)):
     """The review rules of the second sheet when the first reads ``reading`` in the shared room (its own
-    reading if None) and is unsure of it (``could_be_trap``: the scanner says the doubt is about a Trap)."""
+    reading if None) and is unsure of it (``could_be_trap``: the scanner says the doubt is about a Trap),
+    the two sheets showing ``traps_shown`` of their two Traps elsewhere (every sheet of the game holds both)."""
     first, second, room = (copy.deepcopy(part) for part in game)
+    for sheet, shown in zip((first, second), traps_shown):
+        for name in [name for name, drawn in sheet["rooms"].items() if drawn["trap"] and name != room][shown:]:
+            del sheet["rooms"][name]
     if reading is not None:
         first["rooms"][room] = {"exits": "" if reading == "X" else reading, "trap": reading == "X", "round": None}
     first["needs_review"] = [{"where": room, "rule": rule, "why": why, "confidence": 0.4,
@@ -43,7 +47,50 @@ def _shared_flags(game, reading=None, rule="unsure_link", why="is there a stroke
     ("E", "unsure_reading", "a dead end, or a Trap X with an arm near the side?"),
     ("", "cannot_see", "something lies over this room in the photo (a finger, a pen?)")])
 def test_a_doubt_that_could_be_a_trap_flags_the_other_sheets_in_that_room(game, reading, rule, why):
-    assert "other_sheet_unsure" in _shared_flags(game, reading, rule=rule, why=why, could_be_trap=True)
+    """The first sheet shows one Trap elsewhere; the other sheets hold two, so its second may be here."""
+    assert "other_sheet_unsure" in _shared_flags(game, reading, rule=rule, why=why, could_be_trap=True,
+                                                 traps_shown=(1, 2))
+
+
+@pytest.mark.parametrize("reading, rule, why", [
+    ("", "unsure_reading", "a mark that is neither a clear path nor a clear X"),
+    ("", "cannot_see", "something lies over this room in the photo (a finger, a pen?)")])
+def test_a_sheet_showing_all_its_traps_elsewhere_hides_none_in_a_doubted_room(game, reading, rule, why):
+    """Every player draws every Trap card revealed: with both of its Traps read surely elsewhere, a room of
+    the first sheet read as no Trap cannot hold a third, so the other sheets are not asked about it; a
+    Trap read unsurely still is asked about."""
+    assert _shared_flags(game, reading, rule=rule, why=why, could_be_trap=True) == []
+    assert "other_sheet_unsure" in _shared_flags(game, "X", rule="unsure_reading", why="hard to read",
+                                                 could_be_trap=True)
+
+
+def test_no_trap_is_asked_about_when_a_sheet_sure_of_every_room_shows_none(game):
+    """The first sheet cannot see a room and shows no Trap: asked about while the second shows its two;
+    when the second, sure of every room, shows none, no Trap card was revealed and nothing is asked."""
+    covered = dict(reading="", rule="cannot_see", why="covered", could_be_trap=True)
+    assert "other_sheet_unsure" in _shared_flags(game, **covered, traps_shown=(0, 2))
+    assert _shared_flags(game, **covered, traps_shown=(0, 0)) == []
+
+
+def test_sheets_that_disagree_about_their_traps_bound_nothing(game):
+    """The second sheet shows two Traps surely and a third sheet (of another game, or a Trap missed) shows
+    none and is sure of every room: the sheets disagree, so the first sheet's covered room is asked about."""
+    first, second, room = (copy.deepcopy(part) for part in game)
+    second_traps = [name for name, drawn in second["rooms"].items() if drawn["trap"]]
+    third = copy.deepcopy(second)
+    third["player"], third["source"] = 3, "c.jpg"
+    for name in second_traps:
+        del third["rooms"][name]
+    for name in [name for name, drawn in first["rooms"].items() if drawn["trap"] and name != room]:
+        del first["rooms"][name]
+    first["rooms"][room] = {"exits": "", "trap": False, "round": None}
+    first["needs_review"] = [{"where": room, "rule": "cannot_see", "why": "covered", "confidence": 0.0,
+                              "could_be_trap": True}]
+    second["needs_review"] = third["needs_review"] = []
+    sheets, errors = read_game({"format": FORMAT, "sheets": [first, second, third], "errors": []}, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    assert "other_sheet_unsure" in [entry["rule"] for entry in results[1].review]
 
 
 @pytest.mark.parametrize("reading, rule, why", [
@@ -53,7 +100,7 @@ def test_a_doubt_that_could_be_a_trap_flags_the_other_sheets_in_that_room(game, 
     ("E", "unsure_reading", "a stroke reaches the side but not the middle of the room: a dead end?")])
 def test_a_doubt_only_about_a_path_stays_on_its_sheet(game, reading, rule, why):
     """Whether a path reaches a side, or ends against a wall, changes that sheet's own score only."""
-    assert _shared_flags(game, reading, rule=rule, why=why) == []
+    assert _shared_flags(game, reading, rule=rule, why=why, traps_shown=(1, 2)) == []
 
 
 def test_a_rule_about_a_trap_reaches_the_other_sheets(game):
