@@ -33,6 +33,7 @@ MARK_MARGIN_MM = 0.0           # ... and the box itself is cleared, this far rou
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 X_MM2 = 8.0                    # ... with at least this much ink
+UNWRITTEN_MM2 = 0.5            # less even faint ink than this in a round box: no round number written
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,12 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         elif xness >= 0.5:
             doubts.append(_DEAD_END_OR_X)
             confidence = min(confidence, 0.3)
+    unwritten = float((digit_crop >= FAINT).sum()) < UNWRITTEN_MM2 * px_per_mm ** 2
+    if not exits and not trap and doubts and unwritten and all(d in _UNWRITTEN_DOUBTS for d in doubts):
+        # A player writes the round number in every room they draw in: with its round box clean, a room
+        # where nothing was read surely holds a smudge, the ghost of a wiped stroke or a neighbour's
+        # stroke poking in across a side, not a path of its own.
+        confidence, doubts = 0.8, []
     if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
         doubts.append(_ROUND_ALONE)
         confidence = min(confidence, 0.4)
@@ -180,6 +187,8 @@ STUB_DOUBT = "a stroke reaches the side but not the middle of the room: a dead e
 _UNCLEAR_MARK = "a mark that is neither a clear path nor a clear X"
 _DEAD_END_OR_X = "a dead end, or a Trap X with an arm near the side?"
 _ROUND_ALONE = "a round number seems written here, but no path or X was read"
+_SMALL_MARK = "a small mark in the room: a smudge, or something drawn?"
+_UNWRITTEN_DOUBTS = (_SMALL_MARK, *_LINK_QUESTIONS.values())
 _STRAY = "of ink that is not part of the path read"
 _FAINT_X = "faint strokes in it may be a Trap X"
 _TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X)
@@ -188,13 +197,15 @@ STUB_DEPTH = 0.42       # ... all within this share of the room from its side
 STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand's runs 3.5 mm past a side at most)
 STUB_BAR = 0.16         # ... nor one with a bar this long across its end
 STUB_CONFIDENCE = 0.85
+WRITTEN_STUB_MM2 = 21.0  # ... in a room whose round number is read (a broad pen's stub and bar)
 
 
 def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -> RoomReading:
     """A room whose only ink is a short stroke from one side's middle that stops inside the room (doubted
     only as a dead end, or as a link the probe found part of), read as that side's dead end without a
-    doubt when it cannot be a neighbour's stroke overshooting the passage: it reaches deeper than a hand
-    overshoots, or ends in a bar, or nothing across that side runs up to it."""
+    doubt when it cannot be a neighbour's stroke overshooting the passage: a round number is read in the
+    room (the player drew here), or it reaches deeper than a hand overshoots, or ends in a bar, or nothing
+    across that side runs up to it. Other neighbours' strokes poking in across other sides are no part of it."""
     unsure = [side for side in SIDES if NO_LINK < reading.strengths.get(side, 0.0) < LINK]
     sides = set(reading.exits) | set(unsure)
     stub_doubts = (STUB_DOUBT, *_LINK_QUESTIONS.values())
@@ -204,25 +215,45 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -
     crop = room_crop(ink, cell.rect, px_per_mm)
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
-    crop = _split_round_box(crop, cell, px_per_mm)[1]
+    crop = _without_overshoots(_split_round_box(crop, cell, px_per_mm)[1], px_per_mm, keep=side)
+    most = STUB_MM2
+    if reading.round is not None:
+        # The round number says the room was drawn in: ink not joined to the stroke from the side (the
+        # number spilling out of its circle, a speck) does not make it more than a dead end, and a broad
+        # pen's stub and bar cover more than a fine one's.
+        crop, rest = _joined_to_side(crop, side)
+        if rest > OVERSHOOT_MM2 * px_per_mm ** 2:
+            return reading
+        most = WRITTEN_STUB_MM2
     ys, xs = np.nonzero(crop >= INKED)
     size = crop.shape[0]
     depth = {"N": ys, "S": size - 1 - ys, "W": xs, "E": size - 1 - xs}[side] / size
     lateral = {"N": xs, "S": xs, "W": ys, "E": ys}[side] / size
-    if len(xs) == 0 or len(xs) / px_per_mm ** 2 > STUB_MM2 or depth.max() > STUB_DEPTH:
+    if len(xs) == 0 or len(xs) / px_per_mm ** 2 > most or depth.max() > STUB_DEPTH:
         return reading
     # Deeper than any overshoot, or finished with a bar across its end: surely this room's own dead end,
     # even where the neighbour's path runs up to the same side (as a dead end's neighbour's usually does).
     deep = depth[np.abs(lateral - 0.5) <= 0.2].max(initial=0.0) >= STUB_OWN_DEPTH
     end = lateral[depth >= depth.max() - 0.08]
     barred = end.size > 0 and float(np.ptp(end)) >= STUB_BAR
-    if not (deep or barred):
+    if not (deep or barred or reading.round is not None):
         step = {"N": (0, -1), "S": (0, 1), "E": (1, 0), "W": (-1, 0)}[side]
         beyond = replace(cell.rect, x=cell.rect.x + step[0] * cell.rect.w, y=cell.rect.y + step[1] * cell.rect.h)
         across = room_crop(ink, beyond, px_per_mm) if beyond.x >= 0 and beyond.y >= 0 else np.zeros((1, 1))
         if across.shape == crop.shape and _probe(across, OPPOSITE[side]) > NO_LINK:
             return reading               # the neighbour's stroke reaches this side: perhaps its overshoot
     return RoomReading(reading.room, side, False, reading.round, STUB_CONFIDENCE, (), reading.strengths)
+
+
+def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, int]:
+    """The room with only the strokes that start at ``side`` (within ``PROBE_DEPTH[0]`` of its edge), and
+    how many inked pixels the others had."""
+    inked = (crop >= INKED).astype(np.uint8)
+    count, labels = cv2.connectedComponents(inked, connectivity=8)
+    band = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
+    edge = {"N": labels[:band], "S": labels[-band:], "W": labels[:, :band], "E": labels[:, -band:]}[side]
+    keep = np.isin(labels, np.unique(edge[edge > 0]))
+    return np.where(keep, crop, 0.0), int(inked.sum() - keep.sum())
 
 
 def _margin(strength: float) -> float:
@@ -355,11 +386,12 @@ def _centre_ink(crop: np.ndarray) -> float:
     return float(max(centre.max(axis=0).mean(), centre.max(axis=1).mean()))
 
 
-def _without_overshoots(crop: np.ndarray, px_per_mm: float) -> np.ndarray:
+def _without_overshoots(crop: np.ndarray, px_per_mm: float, keep: str | None = None) -> np.ndarray:
     """The room without the short strokes that only poke in across its edge: a neighbour's stroke
     running on a little past the side it links to. Such a piece touches one edge and stays within
-    ``OVERSHOOT_DEPTH`` of it. (Only for telling X from nothing: the side probes keep every stroke, as
-    a faint path can break into pieces that look like this.)"""
+    ``OVERSHOOT_DEPTH`` of it; one poking in across side ``keep`` (a dead end's own side) is kept.
+    (Only for telling X from nothing, and a dead end's stub from a path: the side probes keep every
+    stroke, as a faint path can break into pieces that look like this.)"""
     count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= INKED).astype(np.uint8), connectivity=8)
     if count <= 1:
         return crop
@@ -370,6 +402,8 @@ def _without_overshoots(crop: np.ndarray, px_per_mm: float) -> np.ndarray:
     poking = (((left == 0) & (right <= band)) | ((top == 0) & (bottom <= band))
               | ((right == size) & (left >= size - band)) | ((bottom == size) & (top >= size - band)))
     poking &= stats[:, cv2.CC_STAT_AREA] <= OVERSHOOT_MM2 * px_per_mm ** 2
+    if keep is not None:
+        poking &= ~{"W": left == 0, "N": top == 0, "E": right == size, "S": bottom == size}[keep]
     poking[0] = False
     if not poking.any():
         return crop
@@ -421,7 +455,7 @@ def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, f
     if xness >= 0.75 and area >= 8.0:
         return True, min(1.0, 0.6 + (xness - 0.75) * 2.0), [], _is_x(xness, coverage)
     if area < 5.0 and xness < 0.4:
-        return False, 0.55, ["a small mark in the room: a smudge, or something drawn?"], False
+        return False, 0.55, [_SMALL_MARK], False
     return xness >= 0.55, 0.3, [_UNCLEAR_MARK], False
 
 

@@ -108,9 +108,31 @@ def test_a_neighbours_stroke_poking_across_the_edge_leaves_the_room_empty_or_its
     assert (trap.exits, trap.trap) == ("", True) and trap.confidence >= SURE, trap.doubts
 
 
-def test_a_small_mark_inside_the_room_is_flagged(cell):
-    reading = read_room(_draw(cell, [((0.45, 0.55), (0.58, 0.55))], 0.9), cell, PX)
+def _round_written(cell):
+    """A 1 written in the round box (fractions of the room)."""
+    cx, cy, r = cell.round_box
+    fx, fy, fr = (cx - cell.rect.x) / cell.rect.w, (cy - cell.rect.y) / cell.rect.w, r / cell.rect.w
+    return [((fx, fy - 0.6 * fr), (fx, fy + 0.6 * fr))]
+
+
+def test_a_small_mark_inside_a_room_whose_round_number_is_written_is_flagged(cell):
+    reading = read_room(_draw(cell, [((0.45, 0.55), (0.58, 0.55))] + _round_written(cell), 0.9), cell, PX)
     assert not reading.drawn and reading.confidence < SURE
+    assert reading.doubts[0] == "a small mark in the room: a smudge, or something drawn?"
+
+
+@pytest.mark.parametrize("marks", [
+    [((0.45, 0.55), (0.58, 0.55))],                   # a small mark in the middle
+    [((0.5, -0.05), (0.5, 0.17))],                    # a stroke poking in across the top, a little too far
+])
+def test_a_room_with_a_small_mark_or_a_weak_stroke_and_no_round_number_is_read_empty_without_doubt(cell, marks):
+    """Players write the round number in every room they draw in: with the round box clean, a small mark
+    or a stroke that only half reaches a side's probe is a smudge or a neighbour's overshoot."""
+    reading = read_room(_draw(cell, marks, 0.9), cell, PX)
+    assert (reading.exits, reading.trap, reading.doubts) == ("", False, ())
+    assert reading.confidence >= SURE
+    with_round = read_room(_draw(cell, marks + _round_written(cell), 0.9), cell, PX)
+    assert with_round.confidence < SURE and with_round.doubts
 
 
 def _room(dungeon, paper, name):

@@ -67,3 +67,22 @@ def test_a_path_to_the_middle_is_read_as_before(layout):
     ink = _ink(layout, _stub(cell, 0.55, True))
     reading = settle_stub(read_room(ink, cell, PX), ink, cell, PX)
     assert (reading.exits, reading.confidence >= SURE) == ("W", True)
+
+
+def test_a_stub_in_a_room_whose_round_number_is_read_is_a_dead_end_even_beside_the_neighbours_path(layout):
+    """A player writes the round number in every room they draw in: a short stroke met by C4's path, with a
+    speck deep in the room (the number spilling out of its circle), is D4's own dead end once a round
+    number is read there; without one it stays a question (perhaps C4's stroke overshooting)."""
+    from dataclasses import replace
+
+    cell, left = _cells(layout, "D4", "C4")
+    r, d = left.rect, cell.rect
+    neighbour_path = [((r.x + r.w / 2, r.y + 0.3), (r.x + r.w / 2, r.y + r.h / 2)),
+                      ((r.x + r.w / 2, r.y + r.h / 2), (r.right - 0.3, r.y + r.h / 2))]
+    speck = [((d.x + 0.7 * d.w, d.y + 0.75 * d.h), (d.x + 0.7 * d.w + 0.4, d.y + 0.75 * d.h))]
+    ink = _ink(layout, _stub(cell, 0.2, False) + neighbour_path + speck)
+    reading = read_room(ink, cell, PX)
+    assert settle_stub(reading, ink, cell, PX).confidence < SURE
+    written = settle_stub(replace(reading, round=3), ink, cell, PX)
+    assert (written.exits, written.round, written.doubts) == ("W", 3, ())
+    assert written.confidence >= SURE
