@@ -30,6 +30,7 @@ OVERSHOOT_DEPTH = 0.2          # a neighbour's stroke may poke this far (of the 
 OVERSHOOT_MM2 = 5.0            # ... with at most this much ink
 MARK_REACH_MM = 1.2            # a stroke mostly within this of a Diamond's or Emerald's box crosses it out
 MARK_MARGIN_MM = 0.0           # ... and the box itself is cleared, this far round it (paths pass close by)
+BOX_EDGE_MM = 0.6              # a printed box's outline, left in the ink by registration, is this thin and this near
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 X_MM2 = 8.0                    # ... with at least this much ink
@@ -525,7 +526,7 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     upright = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((max(3, int(0.4 * height)), 1), np.uint8))
     bars = _merge_runs(_runs(upright.max(axis=0)), int(0.6 * px_per_mm))
     strokes = [((a + b) / 2 / px_per_mm, 1) for a, b in bars]
-    crossing = mask & (cv2.dilate(upright, np.ones((1, 3), np.uint8)) == 0)
+    crossing = _without_box_edges(mask & (cv2.dilate(upright, np.ones((1, 3), np.uint8)) == 0), mask, upright, px_per_mm)
     gates, gate_ink, gate_bars = _gates(mask, crossing, bars, px_per_mm)
     strokes += [(x, 2) for x in gates]
     doubts, confidence = [], 1.0
@@ -547,6 +548,24 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     # (A gate across other than four bars is flagged above, so a person checks the count.)
     count = len(bars) - sum(gate_bars) + 5 * len(gates) + len(leaning)
     return TallyReading(count, confidence, tuple(sorted(strokes)), tuple(doubts))
+
+
+def _without_box_edges(rest: np.ndarray, mask: np.ndarray, upright: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """The leftover ink of a tally box without the thin flat lines along and beyond its top and bottom
+    edges that no counted mark runs into: the printed outlines (this box's, and the next one's) where the
+    photo's registration left a sliver of them. A player's marks stand up, and a gate's bar or a dash
+    crosses the middle."""
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(rest, connectivity=8)
+    height = stats[:, cv2.CC_STAT_HEIGHT]
+    flat = (height <= BOX_EDGE_MM * px_per_mm) & (stats[:, cv2.CC_STAT_WIDTH] >= 2 * height)
+    middle = (centroids[:, 1] - px_per_mm * (1.0 + BOX_EDGE_MM * 2)) * \
+        (rest.shape[0] - px_per_mm * (1.0 + BOX_EDGE_MM * 2) - centroids[:, 1]) > 0     # the crop runs 1 mm past the box
+    pieces = cv2.connectedComponents(mask, connectivity=8)[1]
+    joined = np.zeros(count, bool)
+    joined[np.unique(labels[np.isin(pieces, np.unique(pieces[upright > 0])) & (rest > 0)])] = True
+    edge = flat & ~middle & ~joined
+    edge[0] = False
+    return np.where(edge[labels], 0, rest).astype(rest.dtype) if edge.any() else rest
 
 
 def _bar_ends(mask: np.ndarray, upright: np.ndarray, crossing: np.ndarray, bars: list[tuple[int, int]],

@@ -61,6 +61,16 @@ def test_a_dash_that_is_no_tally_mark_is_flagged(box):
     assert "neither upright strokes nor gates" in " ".join(reading.doubts)
 
 
+def test_slivers_of_the_printed_box_left_by_registration_are_no_marks(box):
+    """A photo registered a fraction of a millimetre off leaves thin lines of the box's outline (and of the
+    next box's) in the ink: the count stands and nothing is asked; a dash across the middle still is."""
+    edges = _ink(box, [((0.6, -0.6), (box.w - 0.6, -0.6)), ((0.6, box.h + 0.6), (box.w - 0.6, box.h + 0.6))], 0.3)
+    reading = read_tally(np.maximum(_ink(box, _bars(box, 2, 0.6)), edges), box, PX)
+    assert (reading.count, reading.doubts) == (2, ())
+    dash = _ink(box, _bars(box, 2, 0.6) + [((12.0, box.h / 2), (15.0, box.h / 2))])
+    assert read_tally(np.maximum(dash, edges), box, PX).confidence < SURE
+
+
 def test_a_tail_running_on_from_a_mark_is_flagged(box):
     """Ink joined to a counted mark but reaching far beside it is not just the mark's leaning end."""
     tail = ((1.5 + 2 * 2.6, box.h - 0.8), (1.5 + 2 * 2.6 + 5.0, box.h - 0.8))
