@@ -222,6 +222,7 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     photo that could not be read hides its traps from everyone.
     """
     most_traps = _most_traps(results)
+    _flag_trap_counts(results)
     for index, result in enumerate(results):
         doubted = sorted({(entry["where"], room) for entry in result.review
                           if entry.get("rule") not in _OWN_SHEET_ONLY and (room := _room(entry.get("where"))) is not None
@@ -254,6 +255,21 @@ def _sure_traps(result) -> set:
     return {room for room in result.sheet.board.trap_rooms() if not _may_hide_trap(result, room)}
 
 
+def _trap_bounds(results) -> dict:
+    """Per map, the most Traps any of its sheets shows surely, and the fewest any can hold (its sure Traps
+    and the rooms that may hide one, or the deck's Trap cards)."""
+    from games.rules import TRAP_CARDS
+
+    bounds: dict = {}
+    for result in results:
+        known = _sure_traps(result)
+        doubtful = {_room(entry.get("where")) for entry in result.review} - {None} - known
+        sure, could = bounds.get(result.sheet.dungeon, (0, TRAP_CARDS))
+        bounds[result.sheet.dungeon] = (max(sure, len(known)),
+                                        min(could, len(known) + sum(_may_hide_trap(result, room) for room in doubtful)))
+    return bounds
+
+
 def _most_traps(results) -> dict:
     """Per map, the most Traps each of its sheets can hold. Every player draws every Trap card revealed, so
     all sheets of a game hold the same number of Traps: no more than the deck's Trap cards, nor than any
@@ -261,16 +277,25 @@ def _most_traps(results) -> dict:
     than another can hold: sheets of two games, or a Trap missed or made up), only the deck bounds them."""
     from games.rules import TRAP_CARDS
 
-    sure: dict = {}
-    could: dict = {}
-    for result in results:
-        known = _sure_traps(result)
-        doubtful = {_room(entry.get("where")) for entry in result.review} - {None} - known
-        dungeon = result.sheet.dungeon
-        sure[dungeon] = max(sure.get(dungeon, 0), len(known))
-        could[dungeon] = min(could.get(dungeon, TRAP_CARDS),
-                             len(known) + sum(_may_hide_trap(result, room) for room in doubtful))
-    return {dungeon: most if sure[dungeon] <= most else TRAP_CARDS for dungeon, most in could.items()}
+    return {dungeon: could if sure <= could else TRAP_CARDS for dungeon, (sure, could) in _trap_bounds(results).items()}
+
+
+def _flag_trap_counts(results) -> None:
+    """Where the sheets of one map show different numbers of sure Traps, though every player draws every
+    Trap card, a Trap was read as something else on one of them (perhaps in a room not in doubt), or a
+    mark as a Trap, or a player missed one: every sheet of that map is told, as the Traps resolved between
+    them, and so their scores, may be wrong."""
+    for dungeon in {result.sheet.dungeon for result in results}:
+        group = [result for result in results if result.sheet.dungeon == dungeon]
+        counts = [len(_sure_traps(result)) for result in group]
+        if len(set(counts)) <= 1:
+            continue
+        shown = ", ".join(f"{result.sheet.source}: {count}" for result, count in zip(group, counts))
+        for result in group:
+            result.review.append({"where": "game", "rule": "trap_count",
+                                  "why": f"every player draws every Trap card, but the sheets show different "
+                                         f"numbers of Traps read surely ({shown}): look for an X read as a "
+                                         f"path, or a path read as an X"})
 
 
 def _may_hide_trap(result, room) -> bool:

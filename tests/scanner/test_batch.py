@@ -100,7 +100,7 @@ def test_sheets_that_disagree_about_their_traps_bound_nothing(game):
     ("E", "unsure_reading", "a stroke reaches the side but not the middle of the room: a dead end?")])
 def test_a_doubt_only_about_a_path_stays_on_its_sheet(game, reading, rule, why):
     """Whether a path reaches a side, or ends against a wall, changes that sheet's own score only."""
-    assert _shared_flags(game, reading, rule=rule, why=why, traps_shown=(1, 2)) == []
+    assert "other_sheet_unsure" not in _shared_flags(game, reading, rule=rule, why=why, traps_shown=(1, 2))
 
 
 def test_a_rule_about_a_trap_reaches_the_other_sheets(game):
@@ -138,3 +138,19 @@ def test_each_entry_says_what_the_other_reading_would_score_and_the_biggest_come
     entry = results[0].review[1]
     assert expected != total and entry["if_so"] == expected
     assert entry["why"].endswith(f"(if nothing drawn: {expected} points, not {total})")
+
+
+def test_sheets_showing_different_numbers_of_traps_are_all_told(game):
+    """The first sheet shows one of its two Traps and is sure of every room: its other X was read as
+    something else (or the player missed it), so both sheets' scores may be wrong and both are told."""
+    first, second, _ = (copy.deepcopy(part) for part in game)
+    del first["rooms"][next(name for name, drawn in first["rooms"].items() if drawn["trap"])]
+    first["needs_review"] = second["needs_review"] = []
+    sheets, errors = read_game({"format": FORMAT, "sheets": [first, second], "errors": []}, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    for result in results:
+        told = [entry for entry in result.review if entry["rule"] == "trap_count"]
+        assert [entry["where"] for entry in told] == ["game"]
+        assert f"{first['source']}: 1, {second['source']}: 2" in told[0]["why"]
+    assert "trap_count" not in _shared_flags(game)
