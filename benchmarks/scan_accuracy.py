@@ -33,6 +33,8 @@ a messy hand, a pen or a thumb on the sheet), ``--games`` games each (default
 - wrong rooms, and WRONG UNNAMED: rooms read wrong whose name is not the
   ``where`` of any of that sheet's own ``needs_review`` entries (entries of rule
   ``other_sheet_unsure`` do not count: they are another sheet's doubt);
+- WRONG UNFLAGGED: sheets with a wrong total and nothing in ``needs_review``
+  (another sheet's unnamed mistake can make a sheet's score wrong);
 - hidden: rooms the truth says are hidden (glare, pen, thumb: a quarter of the
   room or more) on the sheets read, and hidden named: those that are the
   ``where`` of any ``needs_review`` entry of the sheet;
@@ -295,14 +297,15 @@ def _print_conditions(stats: dict, seconds: float) -> None:
     """One row per condition and one for all: see the module's docstring for the columns."""
     rows, total = _with_total(stats)
     print(f"{'':10}{'sheets':>7}{'read':>9}{'rooms right':>13}{'exact score':>13}{'wrong rooms':>13}"
-          f"{'WRONG UNNAMED':>15}{'hidden':>8}{'hidden named':>14}{'right flagged':>18}{'no score':>10}")
+          f"{'WRONG UNNAMED':>15}{'WRONG UNFLAGGED':>17}{'hidden':>8}{'hidden named':>14}{'right flagged':>18}"
+          f"{'no score':>10}")
     for name, s in rows:
         read = s["sheets"] - s["not read"]
         right = s["exact score"]
         flagged = f"{s['right, flagged']} ({_pct(s['right, flagged'], right)})" if right else "0"
         print(f"{name:10}{s['sheets']:>7}{_pct(read, s['sheets']):>9}{_pct(s['rooms right'], s['rooms']):>13}"
               f"{_pct(right, read - s['no score']):>13}{s['wrong rooms']:>13}{s['WRONG ROOMS UNNAMED']:>15}"
-              f"{s['hidden rooms']:>8}{s['hidden named']:>14}{flagged:>18}{s['no score']:>10}")
+              f"{s['WRONG, UNFLAGGED']:>17}{s['hidden rooms']:>8}{s['hidden named']:>14}{flagged:>18}{s['no score']:>10}")
     print(f"({seconds:.0f} s; rooms right counts every room of every sheet read, {total['rooms']} rooms in all)")
 
 
