@@ -35,6 +35,7 @@ BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far besid
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 X_MM2 = 8.0                    # ... with at least this much ink
 UNWRITTEN_MM2 = 0.5            # less even faint ink than this in a round box: no round number written
+UNWRITTEN_CONFIDENCE = 0.8     # a room with a clean round box read as empty, the player writing round numbers
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class RoomReading:
     confidence: float = 1.0
     doubts: tuple[str, ...] = ()
     strengths: dict = field(default_factory=dict)   # side -> probe strength, for the overlay
+    written: bool = True        # the round box holds writing (or was not looked at)
 
     @property
     def alternative(self) -> tuple[str, bool] | None:
@@ -58,7 +60,7 @@ class RoomReading:
         unsure = {side for side, question in _LINK_QUESTIONS.items() if question in self.doubts}
         if unsure:
             return "".join(side for side in SIDES if (side in self.exits) != (side in unsure)), False
-        if STUB_DOUBT in self.doubts:
+        if STUB_DOUBT in self.doubts or _UNWRITTEN_PATH in self.doubts:
             return "", False
         return None
 
@@ -147,12 +149,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         elif xness >= 0.5:
             doubts.append(_DEAD_END_OR_X)
             confidence = min(confidence, 0.3)
-    unwritten = float((digit_crop >= FAINT).sum()) < UNWRITTEN_MM2 * px_per_mm ** 2
-    if not exits and not trap and doubts and unwritten and all(d in _UNWRITTEN_DOUBTS for d in doubts):
-        # A player writes the round number in every room they draw in: with its round box clean, a room
-        # where nothing was read surely holds a smudge, the ghost of a wiped stroke or a neighbour's
-        # stroke poking in across a side, not a path of its own.
-        confidence, doubts = 0.8, []
+    written = float((digit_crop >= FAINT).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
     if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
         doubts.append(_ROUND_ALONE)
         confidence = min(confidence, 0.4)
@@ -172,7 +169,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     if doubts:
         confidence = min(confidence, 0.5)        # a doubt put in words always reaches a person
     return RoomReading(cell.room.name, exits, trap, round_number, round(float(confidence), 3),
-                       tuple(doubts), {k: round(float(v), 3) for k, v in strengths.items()})
+                       tuple(doubts), {k: round(float(v), 3) for k, v in strengths.items()}, written)
 
 
 _SIDE_WORDS = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
@@ -190,6 +187,7 @@ _DEAD_END_OR_X = "a dead end, or a Trap X with an arm near the side?"
 _ROUND_ALONE = "a round number seems written here, but no path or X was read"
 _SMALL_MARK = "a small mark in the room: a smudge, or something drawn?"
 _UNWRITTEN_DOUBTS = (_SMALL_MARK, *_LINK_QUESTIONS.values())
+_UNWRITTEN_PATH = "no round number is written here: is a path drawn, or do the neighbours' strokes run on into it?"
 _STRAY = "of ink that is not part of the path read"
 _FAINT_X = "faint strokes in it may be a Trap X"
 _TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X)
@@ -201,16 +199,49 @@ STUB_CONFIDENCE = 0.85
 WRITTEN_STUB_MM2 = 21.0  # ... in a room whose round number is read (a broad pen's stub and bar)
 
 
-def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -> RoomReading:
+WRITES_ROUNDS_SHARE = 0.8   # a player who writes round numbers: in this share of the rooms read as drawn ...
+WRITES_ROUNDS_FROM = 6      # ... of at least this many
+
+
+def writes_rounds(readings: list[RoomReading]) -> bool:
+    """Whether the player writes the round number in the rooms they draw in, as the rules ask: in most of
+    the rooms read surely as a path or a Trap, the round box holds writing."""
+    drawn = [reading for reading in readings if (reading.exits or reading.trap) and reading.confidence >= SURE]
+    return len(drawn) >= WRITES_ROUNDS_FROM and sum(r.written for r in drawn) >= WRITES_ROUNDS_SHARE * len(drawn)
+
+
+def settle_unwritten(reading: RoomReading) -> RoomReading:
+    """For a player who writes round numbers (``writes_rounds``): a room where nothing was read surely, only
+    a small mark or a stroke that half reaches a side's probe, and whose round box is clean, holds a smudge,
+    the ghost of a wiped stroke or a neighbour's stroke poking in across a side, not a path of its own."""
+    if reading.written or reading.exits or reading.trap or not reading.doubts \
+            or any(doubt not in _UNWRITTEN_DOUBTS for doubt in reading.doubts):
+        return reading
+    return replace(reading, confidence=UNWRITTEN_CONFIDENCE, doubts=())
+
+
+def question_unwritten(reading: RoomReading) -> RoomReading:
+    """For a player who writes round numbers (``writes_rounds``): a room read as a path whose round box is
+    clean is asked about, as its strokes may be the neighbours' running on into it."""
+    if reading.written or not reading.exits or reading.trap or _UNWRITTEN_PATH in reading.doubts:
+        return reading
+    return replace(reading, confidence=min(reading.confidence, 0.45), doubts=(*reading.doubts, _UNWRITTEN_PATH))
+
+
+def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, writes: bool = False
+                ) -> RoomReading:
     """A room whose only ink is a short stroke from one side's middle that stops inside the room (doubted
     only as a dead end, or as a link the probe found part of), read as that side's dead end without a
     doubt when it cannot be a neighbour's stroke overshooting the passage: a round number is read in the
     room (the player drew here), or it reaches deeper than a hand overshoots, or ends in a bar, or nothing
-    across that side runs up to it. Other neighbours' strokes poking in across other sides are no part of it."""
+    across that side runs up to it. Other neighbours' strokes poking in across other sides are no part of it.
+    For a player who ``writes`` round numbers, a room whose round box is clean is never settled so: its
+    stroke is more likely a neighbour's overshoot."""
     unsure = [side for side in SIDES if NO_LINK < reading.strengths.get(side, 0.0) < LINK]
     sides = set(reading.exits) | set(unsure)
     stub_doubts = (STUB_DOUBT, *_LINK_QUESTIONS.values())
-    if reading.trap or len(sides) != 1 or not reading.doubts or any(d not in stub_doubts for d in reading.doubts):
+    if reading.trap or len(sides) != 1 or not reading.doubts or any(d not in stub_doubts for d in reading.doubts) \
+            or (writes and not reading.written):
         return reading
     side = sides.pop()
     crop = room_crop(ink, cell.rect, px_per_mm)
@@ -243,7 +274,8 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float) -
         across = room_crop(ink, beyond, px_per_mm) if beyond.x >= 0 and beyond.y >= 0 else np.zeros((1, 1))
         if across.shape == crop.shape and _probe(across, OPPOSITE[side]) > NO_LINK:
             return reading               # the neighbour's stroke reaches this side: perhaps its overshoot
-    return RoomReading(reading.room, side, False, reading.round, STUB_CONFIDENCE, (), reading.strengths)
+    return RoomReading(reading.room, side, False, reading.round, STUB_CONFIDENCE, (), reading.strengths,
+                       reading.written)
 
 
 def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, int]:

@@ -31,8 +31,8 @@ from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
-from scanner.read import (INKED, SURE, RoomReading, TallyReading, link_question, read_room, read_tally,
-                          settle_stub)
+from scanner.read import (INKED, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading, link_question, read_room,
+                          question_unwritten, read_tally, settle_stub, settle_unwritten, writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
@@ -193,9 +193,14 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
                                                        blank, gain, noise), layout, PX_PER_MM)
     if marks is not None and marks.marks.gates:
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
-    rooms = [settle_stub(read_room(ink, cell, PX_PER_MM, read_digit), ink, cell, PX_PER_MM) for cell in layout.rooms]
+    rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
+    writes = writes_rounds(rooms)
+    rooms = [settle_stub(settle_unwritten(reading) if writes else reading, ink, cell, PX_PER_MM, writes)
+             for reading, cell in zip(rooms, layout.rooms)]
+    if writes:
+        rooms = [question_unwritten(reading) for reading in rooms]
     if creases or on_paths:
-        rooms = [_along_crease(reading, cell, creases, on_paths) for reading, cell in zip(rooms, layout.rooms)]
+        rooms = [_along_crease(reading, cell, creases, on_paths, writes) for reading, cell in zip(rooms, layout.rooms)]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
@@ -246,11 +251,13 @@ ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a
 CREASE_OVER_STROKE_MM = 1.5    # a crease cleared this near a room's middle may have taken a stroke with it
 
 
-def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], kept: list[tuple[bool, int]]
-                  ) -> RoomReading:
+def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], kept: list[tuple[bool, int]],
+                  writes: bool = False) -> RoomReading:
     """A room along a fold's crease, asked about where the crease may have changed its reading: a crease
     ``kept`` on the ink map (it lies where a straight path could run) may be what links the room's two
-    opposite sides; a crease ``cleared`` through the room's middle clears a stroke drawn along it too."""
+    opposite sides; a crease ``cleared`` through the room's middle clears a stroke drawn along it too.
+    For a player who ``writes`` round numbers, a room read only as the crease's two sides, its round box
+    clean, holds the crease alone: it is read empty."""
     def off_middle(crease: tuple[bool, int]) -> tuple[str, float, float]:
         """The sides a crease runs towards, how far (mm) from the room's middle it runs, and the room's size."""
         columns, pixel = crease
@@ -258,7 +265,10 @@ def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], k
         return "NS" if columns else "EW", abs(pixel / PX_PER_MM - (start + size / 2)), size
 
     doubts = list(reading.doubts)
-    if any(off <= 0.2 * size and set(sides) & set(reading.exits) for sides, off, size in map(off_middle, kept)):
+    along = [sides for sides, off, size in map(off_middle, kept) if off <= 0.2 * size and set(sides) & set(reading.exits)]
+    if writes and not reading.written and not reading.trap and any(set(reading.exits) <= set(sides) for sides in along):
+        return RoomReading(reading.room, strengths=reading.strengths, confidence=UNWRITTEN_CONFIDENCE, written=False)
+    if along:
         doubts.append(ALONG_CREASE)
     if reading.exits or reading.trap:
         for sides, off, _ in map(off_middle, cleared):

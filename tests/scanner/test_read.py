@@ -3,12 +3,15 @@
 The ink maps here are drawn directly (1 = ink), at the scanner's 5 pixels per
 millimetre, so each test shows one reading rule without a camera in between.
 """
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
 
 from generator.layout import sheet_layout
-from scanner.read import SURE, link_question, read_room, read_tally
+from scanner.read import (SURE, RoomReading, link_question, question_unwritten, read_room, read_tally,
+                          settle_unwritten, writes_rounds)
 
 PX = 5.0
 
@@ -136,13 +139,35 @@ def test_a_small_mark_inside_a_room_whose_round_number_is_written_is_flagged(cel
     [((0.5, -0.05), (0.5, 0.17))],                    # a stroke poking in across the top, a little too far
 ])
 def test_a_room_with_a_small_mark_or_a_weak_stroke_and_no_round_number_is_read_empty_without_doubt(cell, marks):
-    """Players write the round number in every room they draw in: with the round box clean, a small mark
-    or a stroke that only half reaches a side's probe is a smudge or a neighbour's overshoot."""
-    reading = read_room(_draw(cell, marks, 0.9), cell, PX)
-    assert (reading.exits, reading.trap, reading.doubts) == ("", False, ())
-    assert reading.confidence >= SURE
+    """Players write the round number in every room they draw in: for a player who does, a small mark or
+    a stroke that only half reaches a side's probe, in a room whose round box is clean, is a smudge or a
+    neighbour's overshoot. With a number written it is still asked about."""
+    alone = read_room(_draw(cell, marks, 0.9), cell, PX)
+    assert not alone.written and alone.doubts
+    settled = settle_unwritten(alone)
+    assert (settled.exits, settled.trap, settled.doubts) == ("", False, ())
+    assert settled.confidence >= SURE
     with_round = read_room(_draw(cell, marks + _round_written(cell), 0.9), cell, PX)
+    assert with_round.written and settle_unwritten(with_round) == with_round
     assert with_round.confidence < SURE and with_round.doubts
+
+
+def test_a_path_in_a_room_whose_round_box_is_clean_is_asked_about(cell):
+    """A straight path read in a room where no round number is written: perhaps neighbours' strokes running
+    on into it; with the number written, the path is sure."""
+    path = [((0.5, 0.0), (0.5, 1.0))]
+    unwritten = question_unwritten(read_room(_draw(cell, path, 0.9), cell, PX))
+    assert unwritten.exits == "NS" and unwritten.confidence < SURE
+    assert unwritten.alternative == ("", False)
+    written = read_room(_draw(cell, path + _round_written(cell), 0.9), cell, PX)
+    assert question_unwritten(written) == written and written.confidence >= SURE
+
+
+def test_a_player_writes_round_numbers_when_most_rooms_drawn_hold_one():
+    drawn = [RoomReading(f"A{n}", "NS", written=n != 1) for n in range(1, 9)]
+    assert writes_rounds(drawn)
+    assert not writes_rounds([replace(reading, written=False) for reading in drawn])
+    assert not writes_rounds(drawn[:4])          # too few rooms drawn to tell
 
 
 def _room(dungeon, paper, name):
@@ -231,3 +256,10 @@ def test_rooms_along_a_folds_crease_are_asked_about_where_the_crease_may_have_ch
     assert asked.doubts == (link_question("E"),) and asked.confidence < SURE
     assert _along_crease(linked, cell, [(False, far)], [(False, far)]) == linked
     assert _along_crease(RoomReading("D4"), cell, [(False, middle)], []) == RoomReading("D4")
+    # For a player who writes round numbers, a room read only as the crease's two sides with a clean round
+    # box holds the crease alone; with a number written, or another side read, it is still asked about.
+    alone = _along_crease(replace(linked, written=False), cell, [], [(False, middle)], writes=True)
+    assert (alone.exits, alone.doubts) == ("", ()) and alone.confidence >= SURE
+    assert ALONG_CREASE in _along_crease(linked, cell, [], [(False, middle)], writes=True).doubts
+    tee = RoomReading("D4", "NEW", written=False)
+    assert ALONG_CREASE in _along_crease(tee, cell, [], [(False, middle)], writes=True).doubts

@@ -86,3 +86,17 @@ def test_a_stub_in_a_room_whose_round_number_is_read_is_a_dead_end_even_beside_t
     written = settle_stub(replace(reading, round=3), ink, cell, PX)
     assert (written.exits, written.round, written.doubts) == ("W", 3, ())
     assert written.confidence >= SURE
+
+
+def test_a_stub_in_a_room_with_a_clean_round_box_stays_a_question_for_a_player_who_writes_rounds(layout):
+    """For a player who writes round numbers, a short stroke in a room with no number is more likely a
+    neighbour's overshoot than a dead end: not settled, however deep or barred."""
+    cell, _ = _cells(layout, "D4", "C4")
+    r = cell.rect
+    x, end = r.x + r.w / 2, r.bottom - 0.26 * r.h        # from the bottom side: far from the round box
+    ink = _ink(layout, [((x, r.bottom - 0.3), (x, end)), ((x - 0.12 * r.w, end), (x + 0.12 * r.w, end))])
+    reading = read_room(ink, cell, PX)
+    assert reading.exits == "S" and not reading.written and reading.confidence < SURE
+    assert settle_stub(reading, ink, cell, PX).confidence >= SURE
+    kept = settle_stub(reading, ink, cell, PX, writes=True)
+    assert kept.confidence < SURE and kept.doubts
