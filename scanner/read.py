@@ -237,7 +237,8 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     across that side runs up to it. Other neighbours' strokes poking in across other sides are no part of it.
     For a player who ``writes`` round numbers, a room whose round box is clean is never settled so: its
     stroke is more likely a neighbour's overshoot."""
-    unsure = [side for side in SIDES if NO_LINK < reading.strengths.get(side, 0.0) < LINK]
+    # (The strengths kept are rounded: a side just short of LINK may read as LINK here, and is still unsure.)
+    unsure = [side for side in SIDES if side not in reading.exits and reading.strengths.get(side, 0.0) > NO_LINK]
     sides = set(reading.exits) | set(unsure)
     stub_doubts = (STUB_DOUBT, *_LINK_QUESTIONS.values())
     if reading.trap or len(sides) != 1 or not reading.doubts or any(d not in stub_doubts for d in reading.doubts) \

@@ -100,3 +100,17 @@ def test_a_stub_in_a_room_with_a_clean_round_box_stays_a_question_for_a_player_w
     assert settle_stub(reading, ink, cell, PX).confidence >= SURE
     kept = settle_stub(reading, ink, cell, PX, writes=True)
     assert kept.confidence < SURE and kept.doubts
+
+
+def test_a_stub_whose_opposite_side_is_just_short_of_a_link_is_not_settled(layout):
+    """A faint straight path through printed art can show as one strong half and the other half just short
+    of a link (kept rounded, as 0.62): its room is still asked about, never settled as a dead end."""
+    from dataclasses import replace
+
+    from scanner.read import STUB_DOUBT, link_question
+
+    cell, _ = _cells(layout, "D4", "C4")
+    ink = _ink(layout, _stub(cell, 0.22, False))
+    reading = replace(read_room(ink, cell, PX), round=4, doubts=(link_question("E"), STUB_DOUBT), confidence=0.4,
+                      strengths={"N": 0.0, "E": 0.62, "S": 0.0, "W": 1.0})
+    assert settle_stub(reading, ink, cell, PX) == reading
