@@ -197,6 +197,7 @@ STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand
 STUB_BAR = 0.16         # ... nor one with a bar this long across its end
 STUB_CONFIDENCE = 0.85
 WRITTEN_STUB_MM2 = 21.0  # ... in a room whose round number is read (a broad pen's stub and bar)
+BROKEN_ON_MM2 = 0.4      # ... with no more than this of ink in line beyond it (a faint path broken by the print)
 
 
 WRITES_ROUNDS_SHARE = 0.8   # a player who writes round numbers: in this share of the rooms read as drawn ...
@@ -255,7 +256,7 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
         # number spilling out of its circle, a speck) does not make it more than a dead end, and a broad
         # pen's stub and bar cover more than a fine one's.
         crop, rest = _joined_to_side(crop, side)
-        if rest > OVERSHOOT_MM2 * px_per_mm ** 2:
+        if rest.sum() > OVERSHOOT_MM2 * px_per_mm ** 2 or _runs_on(rest, crop, side) > BROKEN_ON_MM2 * px_per_mm ** 2:
             return reading
         most = WRITTEN_STUB_MM2
     ys, xs = np.nonzero(crop >= INKED)
@@ -279,15 +280,28 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
                        reading.written)
 
 
-def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, int]:
+def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:
     """The room with only the strokes that start at ``side`` (within ``PROBE_DEPTH[0]`` of its edge), and
-    how many inked pixels the others had."""
-    inked = (crop >= INKED).astype(np.uint8)
-    count, labels = cv2.connectedComponents(inked, connectivity=8)
+    the inked pixels of the others (a mask)."""
+    inked = crop >= INKED
+    count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
     band = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
     edge = {"N": labels[:band], "S": labels[-band:], "W": labels[:, :band], "E": labels[:, -band:]}[side]
     keep = np.isin(labels, np.unique(edge[edge > 0]))
-    return np.where(keep, crop, 0.0), int(inked.sum() - keep.sum())
+    return np.where(keep, crop, 0.0), inked & ~keep
+
+
+def _runs_on(rest: np.ndarray, stub: np.ndarray, side: str) -> int:
+    """Pixels of ``rest`` (ink not joined to the stub from ``side``) in line with the stub and beyond its
+    end: the pieces of a faint path broken by the print it crosses, which a dead end does not have."""
+    size = rest.shape[0]
+    along = np.arange(size) / size
+    depth = {"N": along[:, None], "S": 1 - along[:, None], "W": along[None, :], "E": 1 - along[None, :]}[side]
+    lateral = {"N": along[None, :], "S": along[None, :], "W": along[:, None], "E": along[:, None]}[side]
+    ys, xs = np.nonzero(stub >= INKED)
+    reach = float(np.broadcast_to(depth, rest.shape)[ys, xs].max(initial=0.0))
+    corridor = (np.abs(lateral - 0.5) <= 0.2) & (depth > reach + 0.05)
+    return int((rest & corridor).sum())
 
 
 def _margin(strength: float) -> float:

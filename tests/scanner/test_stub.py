@@ -114,3 +114,21 @@ def test_a_stub_whose_opposite_side_is_just_short_of_a_link_is_not_settled(layou
     reading = replace(read_room(ink, cell, PX), round=4, doubts=(link_question("E"), STUB_DOUBT), confidence=0.4,
                       strengths={"N": 0.0, "E": 0.62, "S": 0.0, "W": 1.0})
     assert settle_stub(reading, ink, cell, PX) == reading
+
+
+def test_a_stub_with_pieces_of_ink_in_line_beyond_it_is_not_settled(layout):
+    """A faint straight path through printed art shows as a stroke from one side and broken pieces in line
+    with it further on: not a dead end, even with the round number read; without the pieces it is one."""
+    from dataclasses import replace
+
+    from scanner.read import STUB_DOUBT
+
+    cell, _ = _cells(layout, "D4", "C4")
+    r = cell.rect
+    y = r.y + r.h / 2
+    pieces = [((r.x + depth * r.w, y), (r.x + (depth + 0.04) * r.w, y)) for depth in (0.45, 0.58, 0.7)]
+    for strokes, settled in ((_stub(cell, 0.22, False), True), (_stub(cell, 0.22, False) + pieces, False)):
+        ink = _ink(layout, strokes)
+        reading = replace(read_room(ink, cell, PX), round=4, doubts=(STUB_DOUBT,), confidence=0.4,
+                          strengths={"N": 0.0, "E": 0.0, "S": 0.0, "W": 1.0})
+        assert (settle_stub(reading, ink, cell, PX).confidence >= SURE) == settled
