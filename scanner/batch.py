@@ -221,14 +221,15 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     change the score of every other sheet with a drawing in that room; and a
     photo that could not be read hides its traps from everyone.
     """
-    most_traps = _most_traps(results)
-    _flag_trap_counts(results)
+    sure = [_sure_traps(result) for result in results]
+    most_traps = _most_traps(results, sure)
+    _flag_trap_counts(results, sure)
     for index, result in enumerate(results):
         doubted = sorted({(entry["where"], room) for entry in result.review
                           if entry.get("rule") not in _OWN_SHEET_ONLY and (room := _room(entry.get("where"))) is not None
                           and _may_hide_trap(result, room)})
         for room_name, room in doubted:
-            if not result.sheet.board.at(room).trap and len(_sure_traps(result)) >= most_traps[result.sheet.dungeon]:
+            if not result.sheet.board.at(room).trap and len(sure[index]) >= most_traps[result.sheet.dungeon]:
                 continue        # every Trap this sheet can hold is drawn elsewhere, surely: none hides here
             for other_index, other in enumerate(results):
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
@@ -255,43 +256,36 @@ def _sure_traps(result) -> set:
     return {room for room in result.sheet.board.trap_rooms() if not _may_hide_trap(result, room)}
 
 
-def _trap_bounds(results) -> dict:
-    """Per map, the most Traps any of its sheets shows surely, and the fewest any can hold (its sure Traps
-    and the rooms that may hide one, or the deck's Trap cards)."""
-    from games.rules import TRAP_CARDS
-
-    bounds: dict = {}
-    for result in results:
-        known = _sure_traps(result)
-        doubtful = {_room(entry.get("where")) for entry in result.review} - {None} - known
-        sure, could = bounds.get(result.sheet.dungeon, (0, TRAP_CARDS))
-        bounds[result.sheet.dungeon] = (max(sure, len(known)),
-                                        min(could, len(known) + sum(_may_hide_trap(result, room) for room in doubtful)))
-    return bounds
-
-
-def _most_traps(results) -> dict:
+def _most_traps(results, sure: list[set]) -> dict:
     """Per map, the most Traps each of its sheets can hold. Every player draws every Trap card revealed, so
     all sheets of a game hold the same number of Traps: no more than the deck's Trap cards, nor than any
-    sheet's sure Traps and rooms that may hide one. Where the sheets disagree (one shows more Traps surely
-    than another can hold: sheets of two games, or a Trap missed or made up), only the deck bounds them."""
+    sheet's sure Traps (``sure``, per sheet) and rooms that may hide one. Where the sheets disagree (one
+    shows more Traps surely than another can hold: sheets of two games, or a Trap missed or made up), only
+    the deck bounds them."""
     from games.rules import TRAP_CARDS
 
-    return {dungeon: could if sure <= could else TRAP_CARDS for dungeon, (sure, could) in _trap_bounds(results).items()}
+    shown: dict = {}
+    could: dict = {}
+    for result, known in zip(results, sure):
+        doubtful = {_room(entry.get("where")) for entry in result.review} - {None} - known
+        dungeon = result.sheet.dungeon
+        shown[dungeon] = max(shown.get(dungeon, 0), len(known))
+        could[dungeon] = min(could.get(dungeon, TRAP_CARDS),
+                             len(known) + sum(_may_hide_trap(result, room) for room in doubtful))
+    return {dungeon: most if shown[dungeon] <= most else TRAP_CARDS for dungeon, most in could.items()}
 
 
-def _flag_trap_counts(results) -> None:
-    """Where the sheets of one map show different numbers of sure Traps, though every player draws every
-    Trap card, a Trap was read as something else on one of them (perhaps in a room not in doubt), or a
-    mark as a Trap, or a player missed one: every sheet of that map is told, as the Traps resolved between
-    them, and so their scores, may be wrong."""
+def _flag_trap_counts(results, sure: list[set]) -> None:
+    """Where the sheets of one map show different numbers of sure Traps (``sure``, per sheet), though every
+    player draws every Trap card, a Trap was read as something else on one of them (perhaps in a room not
+    in doubt), or a mark as a Trap, or a player missed one: every sheet of that map is told, as the Traps
+    resolved between them, and so their scores, may be wrong."""
     for dungeon in {result.sheet.dungeon for result in results}:
-        group = [result for result in results if result.sheet.dungeon == dungeon]
-        counts = [len(_sure_traps(result)) for result in group]
-        if len(set(counts)) <= 1:
+        group = [(result, len(known)) for result, known in zip(results, sure) if result.sheet.dungeon == dungeon]
+        if len({count for _, count in group}) <= 1:
             continue
-        shown = ", ".join(f"{result.sheet.source}: {count}" for result, count in zip(group, counts))
-        for result in group:
+        shown = ", ".join(f"{result.sheet.source}: {count}" for result, count in group)
+        for result, _ in group:
             result.review.append({"where": "game", "rule": "trap_count",
                                   "why": f"every player draws every Trap card, but the sheets show different "
                                          f"numbers of Traps read surely ({shown}): look for an X read as a "

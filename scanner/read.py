@@ -211,6 +211,16 @@ def writes_rounds(readings: list[RoomReading]) -> bool:
     return len(drawn) >= WRITES_ROUNDS_FROM and sum(r.written for r in drawn) >= WRITES_ROUNDS_SHARE * len(drawn)
 
 
+def settle(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, writes: bool) -> RoomReading:
+    """A room's reading once what the sheet as a whole says is known: whether the player ``writes`` round
+    numbers (``writes_rounds``), which makes a clean round box evidence (``settle_unwritten``,
+    ``question_unwritten``), and a dead end's stub told from a neighbour's overshoot (``settle_stub``)."""
+    if writes:
+        reading = settle_unwritten(reading)
+    reading = settle_stub(reading, ink, cell, px_per_mm, writes)
+    return question_unwritten(reading) if writes else reading
+
+
 def settle_unwritten(reading: RoomReading) -> RoomReading:
     """For a player who writes round numbers (``writes_rounds``): a room where nothing was read surely, only
     a small mark or a stroke that half reaches a side's probe, and whose round box is clean, holds a smudge,

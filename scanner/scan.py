@@ -32,7 +32,7 @@ from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.monsters import MonsterScan, read_marks
 from scanner.read import (INKED, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading, link_question, read_room,
-                          question_unwritten, read_tally, settle_stub, settle_unwritten, writes_rounds)
+                          read_tally, settle, writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
@@ -195,10 +195,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
     writes = writes_rounds(rooms)
-    rooms = [settle_stub(settle_unwritten(reading) if writes else reading, ink, cell, PX_PER_MM, writes)
-             for reading, cell in zip(rooms, layout.rooms)]
-    if writes:
-        rooms = [question_unwritten(reading) for reading in rooms]
+    rooms = [settle(reading, ink, cell, PX_PER_MM, writes) for reading, cell in zip(rooms, layout.rooms)]
     if creases or on_paths:
         rooms = [_along_crease(reading, cell, creases, on_paths, writes) for reading, cell in zip(rooms, layout.rooms)]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
