@@ -36,6 +36,7 @@ from scanner.read import (INKED, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyR
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
+TALLY = "tally 6"        # the tally beside scoring item 6, as review entries name it
 PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
 
@@ -59,6 +60,7 @@ class SheetScan:
     marks: MarksReading | None = None           # the expansion marks, on maps that have them
     hidden: dict[str, str] = field(default_factory=dict)    # rooms the photo does not show, and why
     identified_by_qr: bool = True               # False: read as the map of the game's other sheets or --map
+    tally_hidden: str | None = None             # why the photo does not show the tally box, when it does not
 
     def registered_page(self) -> np.ndarray:
         """The whole rectified photo, RGB at PX_PER_MM, moved onto the layout as the marks were read (for
@@ -76,8 +78,12 @@ class SheetScan:
                      "why": "; ".join(r.doubts) or "hard to read", "confidence": r.confidence,
                      **_trap_flag(r.trap_in_doubt), **_alternative(r.alternative)}
                     for r in self.rooms if r.confidence < SURE and r.room not in self.hidden]
-        if self.tally.confidence < SURE:
-            entries.append({"where": "tally 6", "rule": "unsure_reading", "confidence": self.tally.confidence,
+        if self.tally_hidden is not None:
+            entries.append({"where": TALLY, "rule": "cannot_see", "confidence": 0.0,
+                            "why": f"{self.tally_hidden}: count the tally marks beside scoring item 6 on the "
+                                   f"sheet (read as {self.tally.count}), or take the photo again without it"})
+        elif self.tally.confidence < SURE:
+            entries.append({"where": TALLY, "rule": "unsure_reading", "confidence": self.tally.confidence,
                             "why": "; ".join(self.tally.doubts) or "the tally marks are hard to count"})
         if self.marks is not None:
             entries += self.marks.review()
@@ -93,7 +99,8 @@ class SheetScan:
         return entries
 
     def confidence(self) -> float:
-        values = [0.0 if r.room in self.hidden else r.confidence for r in self.rooms] + [self.tally.confidence]
+        values = [0.0 if r.room in self.hidden else r.confidence for r in self.rooms] + \
+            [0.0 if self.tally_hidden is not None else self.tally.confidence]
         if self.marks is not None:
             values.append(self.marks.confidence())
         return round(float(min(values)), 3)
@@ -171,6 +178,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     homography = frame.homography(layout.paper)
     ink, shift, dark, gain, noise, fine, colour = _registered_ink(photo.image, homography, reference)
     hidden = _hidden(layout, reference, dark, photo.image, homography)
+    tally_hidden = hidden.pop(TALLY, None)
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
         raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
                           f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
@@ -201,7 +209,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
-                     identified_by_qr=guessed is None)
+                     identified_by_qr=guessed is None, tally_hidden=tally_hidden)
 
 
 def _paper_of(frame: SheetFrame) -> str:
@@ -239,7 +247,8 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     cover, washed, greyed = covered(small)
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
-    return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks)
+    return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks,
+                        boxes={TALLY: layout.score_lines[5].tally})
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"

@@ -114,8 +114,9 @@ def print_seen(photo_dark: np.ndarray, blank: tuple[np.ndarray, np.ndarray], px_
 
 
 def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, printed: np.ndarray,
-                 cover: np.ndarray, washed: np.ndarray, exclude=()) -> dict[str, str]:
-    """Room name -> why it cannot be seen, for every room of ``layout`` (a ``SheetLayout``) that is hidden.
+                 cover: np.ndarray, washed: np.ndarray, exclude=(), boxes=None) -> dict[str, str]:
+    """Room name -> why it cannot be seen, for every room of ``layout`` (a ``SheetLayout``) that is hidden,
+    and the same for each of ``boxes`` (name -> ``Rect``, mm) that is, by its name.
     ``seen``/``printed`` are ``print_seen``'s (at ``SEEN_PX_PER_MM``), ``cover`` and ``washed`` are ``covered``'s, all with their
     top-left pixel at ``origin_mm``; ``exclude`` are rectangles (mm) whose own print or fill is the
     players' to change (a Rune Gate filled in, a Diamond crossed out)."""
@@ -129,15 +130,17 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     fair_covered = cv2.integral(cover.astype(np.uint8) & fair)
     glare = cv2.integral(washed.astype(np.uint8))
     found = {}
-    for cell in layout.rooms:
-        box = _box(cell.rect, origin_mm, SEEN_PX_PER_MM)
+    places = {cell.room.name: (cell.rect, "this room") for cell in layout.rooms}
+    places.update({name: (rect, "this box") for name, rect in (boxes or {}).items()})
+    for name, (rect, what) in places.items():
+        box = _box(rect, origin_mm, SEEN_PX_PER_MM)
         unseen = _sum(print_unseen, box) / max(_sum(print_total, box), 1.0)
-        box = _box(cell.rect, origin_mm, COVER_PX_PER_MM)
+        box = _box(rect, origin_mm, COVER_PX_PER_MM)
         area = max(float((box[2] - box[0]) * (box[3] - box[1])), 1.0)
         if _sum(fair_covered, box) / area >= COVERED_SHARE:
-            found[cell.room.name] = "something lies over this room in the photo (a finger, a pen?)"
+            found[name] = f"something lies over {what} in the photo (a finger, a pen?)"
         elif unseen >= UNSEEN_SHARE or _sum(glare, box) / area >= WASHED_SHARE:
-            found[cell.room.name] = "the print of this room cannot be seen (glare, or a deep shadow?)"
+            found[name] = f"the print of {what} cannot be seen (glare, or a deep shadow?)"
     return found
 
 

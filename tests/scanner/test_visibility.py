@@ -89,6 +89,24 @@ def test_glare_washing_out_a_room_names_it(shot):
     assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
 
 
+def test_glare_over_the_tally_box_names_it_and_says_what_was_read(shot):
+    """The tally box is looked at like a room: washed out by glare, its count is not taken on trust."""
+    from games.mapfile import load_map
+    from generator.layout import sheet_layout
+
+    box = sheet_layout(load_map("classic"), "a4").score_lines[5].tally
+    to_photo = _to_photo(shot.truth)
+    centre = to_photo([(box.x + box.w / 2, box.y + box.h / 2)])[0]
+    radius = float(np.linalg.norm(to_photo([(0, 0)])[0] - to_photo([(14, 0)])[0]))
+    rows, cols = np.mgrid[0:shot.photo.shape[0], 0:shot.photo.shape[1]]
+    glare = np.clip(1.6 - np.hypot(cols - centre[0], rows - centre[1]) / radius, 0, 1)[..., None]
+    sheet, review = _review(_jpeg(np.clip(shot.photo * (1 - glare) + 254 * glare, 0, 255).astype(np.uint8)))
+    tally = [entry for entry in review if entry["where"] == "tally 6"]
+    assert [entry["rule"] for entry in tally] == ["cannot_see"]
+    assert f"(read as {sheet['unusable']})" in tally[0]["why"]
+    assert not [entry for entry in _review(shot.data)[1] if entry["where"] == "tally 6"]
+
+
 @pytest.fixture(scope="module")
 def game_without_one_qr(tmp_path_factory):
     """The three photos of one game; the second sheet's QR code smudged beyond reading."""
