@@ -305,7 +305,8 @@ def _print_conditions(stats: dict, seconds: float) -> None:
         flagged = f"{s['right, flagged']} ({_pct(s['right, flagged'], right)})" if right else "0"
         print(f"{name:10}{s['sheets']:>7}{_pct(read, s['sheets']):>9}{_pct(s['rooms right'], s['rooms']):>13}"
               f"{_pct(right, read - s['no score']):>13}{s['wrong rooms']:>13}{s['WRONG ROOMS UNNAMED']:>15}"
-              f"{s['WRONG, UNFLAGGED']:>17}{s['hidden rooms']:>8}{s['hidden named']:>14}{flagged:>18}{s['no score']:>10}")
+              f"{s['WRONG, UNFLAGGED']:>17}{s['hidden rooms']:>8}{s['hidden named']:>14}{flagged:>18}"
+              f"{s['no score']:>10}")
     print(f"({seconds:.0f} s; rooms right counts every room of every sheet read, {total['rooms']} rooms in all)")
 
 

@@ -583,7 +583,8 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     upright = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((max(3, int(0.4 * height)), 1), np.uint8))
     bars = _merge_runs(_runs(upright.max(axis=0)), int(0.6 * px_per_mm))
     strokes = [((a + b) / 2 / px_per_mm, 1) for a, b in bars]
-    crossing = _without_box_edges(mask & (cv2.dilate(upright, np.ones((1, 3), np.uint8)) == 0), mask, upright, px_per_mm)
+    crossing = mask & (cv2.dilate(upright, np.ones((1, 3), np.uint8)) == 0)
+    crossing = _without_box_edges(crossing, mask, upright, px_per_mm)
     gates, gate_ink, gate_bars = _gates(mask, crossing, bars, px_per_mm)
     strokes += [(x, 2) for x in gates]
     doubts, confidence = [], 1.0
@@ -607,22 +608,22 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     return TallyReading(count, confidence, tuple(sorted(strokes)), tuple(doubts))
 
 
-def _without_box_edges(rest: np.ndarray, mask: np.ndarray, upright: np.ndarray, px_per_mm: float) -> np.ndarray:
-    """The leftover ink of a tally box without the thin flat lines along and beyond its top and bottom
-    edges that no counted mark runs into: the printed outlines (this box's, and the next one's) where the
-    photo's registration left a sliver of them. A player's marks stand up, and a gate's bar or a dash
-    crosses the middle."""
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(rest, connectivity=8)
+def _without_box_edges(crossing: np.ndarray, mask: np.ndarray, upright: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """A tally box's ink that is not upright, without the thin flat lines along and beyond the box's top
+    and bottom edges that no counted mark runs into: the printed outlines (this box's, and the next
+    one's) where the photo's registration left a sliver of them. A player's marks stand up, and a gate's
+    bar or a dash crosses the middle."""
+    count, labels, stats, centroids = cv2.connectedComponentsWithStats(crossing, connectivity=8)
     height = stats[:, cv2.CC_STAT_HEIGHT]
     flat = (height <= BOX_EDGE_MM * px_per_mm) & (stats[:, cv2.CC_STAT_WIDTH] >= 2 * height)
-    middle = (centroids[:, 1] - px_per_mm * (1.0 + BOX_EDGE_MM * 2)) * \
-        (rest.shape[0] - px_per_mm * (1.0 + BOX_EDGE_MM * 2) - centroids[:, 1]) > 0     # the crop runs 1 mm past the box
+    margin = px_per_mm * (1.0 + 2 * BOX_EDGE_MM)         # the crop runs 1 mm past the box
+    middle = (centroids[:, 1] > margin) & (centroids[:, 1] < crossing.shape[0] - margin)
     pieces = cv2.connectedComponents(mask, connectivity=8)[1]
     joined = np.zeros(count, bool)
-    joined[np.unique(labels[np.isin(pieces, np.unique(pieces[upright > 0])) & (rest > 0)])] = True
+    joined[np.unique(labels[np.isin(pieces, np.unique(pieces[upright > 0])) & (crossing > 0)])] = True
     edge = flat & ~middle & ~joined
     edge[0] = False
-    return np.where(edge[labels], 0, rest).astype(rest.dtype) if edge.any() else rest
+    return np.where(edge[labels], 0, crossing).astype(crossing.dtype) if edge.any() else crossing
 
 
 def _bar_ends(mask: np.ndarray, upright: np.ndarray, crossing: np.ndarray, bars: list[tuple[int, int]],

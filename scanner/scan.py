@@ -271,7 +271,8 @@ def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], k
         return "NS" if columns else "EW", abs(pixel / PX_PER_MM - (start + size / 2)), size
 
     doubts = list(reading.doubts)
-    along = [sides for sides, off, size in map(off_middle, kept) if off <= 0.2 * size and set(sides) & set(reading.exits)]
+    along = [sides for sides, off, size in map(off_middle, kept)
+             if off <= 0.2 * size and set(sides) & set(reading.exits)]
     if writes and not reading.written and not reading.trap and any(set(reading.exits) <= set(sides) for sides in along):
         return RoomReading(reading.room, strengths=reading.strengths, confidence=UNWRITTEN_CONFIDENCE, written=False)
     if along:
