@@ -184,6 +184,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
                           f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
                           f"again from above with the sheet flat, the whole map in even light, and no lamp "
                           f"shining back from the paper")
+
     def no_creases(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[bool, int]], list[tuple[bool, int]]]:
         return without_creases(_without_cave_arrows(ink, layout), _pixels(layout.grid), PX_PER_MM, INKED,
                                lambda turned, pixel: _straight_path_fits(layout, turned, pixel / PX_PER_MM))
@@ -205,7 +206,8 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     writes = writes_rounds(rooms)
     rooms = [settle(reading, ink, cell, PX_PER_MM, writes) for reading, cell in zip(rooms, layout.rooms)]
     if creases or on_paths:
-        rooms = [_along_crease(reading, cell, creases, on_paths, writes) for reading, cell in zip(rooms, layout.rooms)]
+        rooms = [_along_crease(reading, cell, creases, on_paths, writes)
+                 for reading, cell in zip(rooms, layout.rooms)]
     tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
@@ -232,10 +234,10 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     """The rooms the photo does not show (``scanner.visibility``), and why."""
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
     x0, y0, x1, y1 = reference.area
-    to_mm = np.array([[1 / COVER_PX_PER_MM, 0, x0 / PX_PER_MM], [0, 1 / COVER_PX_PER_MM, y0 / PX_PER_MM], [0, 0, 1]])
-    size = (int((x1 - x0) * COVER_PX_PER_MM / PX_PER_MM), int((y1 - y0) * COVER_PX_PER_MM / PX_PER_MM))
-    small = cv2.warpPerspective(image, homography @ to_mm, size, flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_REPLICATE)
+    scale = COVER_PX_PER_MM / PX_PER_MM
+    small = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0, scale),
+                                (int((x1 - x0) * scale), int((y1 - y0) * scale)),
+                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     # What players fill in (gates, Diamonds' and Emeralds' boxes) and the printed arrows, coloured, often with
     # a path's stroke beside them (a cave's, inside the map), may look like an object lying there.
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
@@ -464,9 +466,11 @@ def _page_ink(reference: _Reference, dark: np.ndarray, colour: np.ndarray, gain:
     return ink
 
 
-def _page_to_mm(x0: int = 0, y0: int = 0) -> np.ndarray:
-    """Rectified page pixels (offset by ``x0, y0``) -> paper millimetres."""
-    return np.array([[1 / PX_PER_MM, 0, x0 / PX_PER_MM], [0, 1 / PX_PER_MM, y0 / PX_PER_MM], [0, 0, 1]])
+def _page_to_mm(x0: int = 0, y0: int = 0, scale: float = 1.0) -> np.ndarray:
+    """Rectified page pixels (offset by ``x0, y0`` pixels at PX_PER_MM; ``scale`` times as many pixels a mm
+    as PX_PER_MM) -> paper millimetres."""
+    per_mm = PX_PER_MM * scale
+    return np.array([[1 / per_mm, 0, x0 / PX_PER_MM], [0, 1 / per_mm, y0 / PX_PER_MM], [0, 0, 1]])
 
 
 def _page_picture(image: np.ndarray, homography: np.ndarray, reference: _Reference, shift: np.ndarray):
@@ -483,8 +487,6 @@ def _page_picture(image: np.ndarray, homography: np.ndarray, reference: _Referen
 
 class _NoCode(Exception):
     """No QR code could be read on a sheet whose markers were found."""
-
-
 
 
 def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetId:
