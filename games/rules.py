@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from games.board import Board, Marks, side_name
+from games.cards import shape_of
 from games.die import curse_track, load_die
 from games.maps import OPPOSITE, DungeonMap, Room, interior_side
 
@@ -234,6 +235,23 @@ def _counts(board: Board, trap_cards: int) -> list[Problem]:
     if board.unusable < 0:
         found.append(Problem("unusable", "tally_range", f"a tally of {board.unusable} cannot be negative"))
     return found
+
+
+def cards_drawn(board: Board) -> Counter:
+    """The segment cards a sheet shows, counted by shape (``games.cards.shape_of``; None for exits no card
+    draws)."""
+    return Counter(shape_of(drawing.exits) for _, drawing in board if drawing.entered)
+
+
+def same_cards(a: Board, b: Board) -> bool:
+    """Whether two sheets of one game can show the same revealed cards. Every player draws every segment
+    revealed, or adds a tally mark beside item 6 for one that fits nowhere, so each sheet's segments by
+    shape are the revealed ones less its tallied ones: two sheets hold as many segments and tally marks
+    together, and each has no more of any shape than the other shows and tallied."""
+    drawn_a, drawn_b = cards_drawn(a), cards_drawn(b)
+    if sum(drawn_a.values()) + a.unusable != sum(drawn_b.values()) + b.unusable:
+        return False
+    return sum((drawn_a - drawn_b).values()) <= b.unusable and sum((drawn_b - drawn_a).values()) <= a.unusable
 
 
 # -- the expansion maps' marks, and the rolls -----------------------------------

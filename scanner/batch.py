@@ -221,6 +221,8 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     change the score of every other sheet with a drawing in that room; and a
     photo that could not be read hides its traps from everyone.
     """
+    _drop_refuted_doubts(results)
+    _flag_card_counts(results)
     sure = [_sure_traps(result) for result in results]
     most_traps = _most_traps(results, sure)
     _flag_trap_counts(results, sure)
@@ -244,6 +246,8 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
             result.review.append({"where": "game", "rule": "sheet_missing",
                                   "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
 
+
+_OTHER_SHEETS = ("other_sheet_unsure", "sheet_missing", "mixed_maps")
 
 # Doubts that cannot change another sheet's score: a Diamond's or Emerald's cross-out is read on its own
 # sheet only (no Trap is ever drawn in a room with a printed item), and so are the rules about such marks.
@@ -290,6 +294,142 @@ def _flag_trap_counts(results, sure: list[set]) -> None:
                                   "why": f"every player draws every Trap card, but the sheets show different "
                                          f"numbers of Traps read surely ({shown}): look for an X read as a "
                                          f"path, or a path read as an X"})
+
+
+def _cards(board) -> tuple:
+    """A sheet's segments by shape and its tally beside item 6: what two sheets of one game share when
+    neither had to tally a card the other drew."""
+    from games.rules import cards_drawn
+
+    return cards_drawn(board), board.unusable
+
+
+def _with_alternative(board, entry: dict):
+    """The board with a review entry's room read its ``alternative`` way (the round number kept)."""
+    from games.board import Board, Drawing
+
+    room, other = _room(entry["where"]), entry["alternative"]
+    drawings = dict(board.drawings)
+    kept = board.at(room).round
+    if other.get("exits"):
+        drawings[room] = Drawing.segment(other["exits"], kept)
+    elif other.get("trap"):
+        drawings[room] = Drawing.trap_x(kept)
+    else:
+        drawings.pop(room, None)
+    return Board(drawings, board.unusable, board.marks)
+
+
+def _drop_refuted_doubts(results) -> None:
+    """Every player draws every card revealed, so two sheets of one game that show the same segments by
+    shape and the same tally most likely show them right. On a sheet that matches another so, a doubt whose
+    other reading would break the match is answered, and leaves the review list. Only where nothing else on
+    the sheet looks wrong: a broken rule, the tally or a hidden room may hide a second misreading that
+    makes up for the first; and two doubts that together keep the match both stay."""
+    cards = [_cards(result.sheet.board) for result in results]
+    for index, result in enumerate(results):
+        if not any(cards[other] == cards[index] and results[other].sheet.dungeon == result.sheet.dungeon
+                   for other in range(len(results)) if other != index):
+            continue
+        own = [entry for entry in result.review
+               if entry.get("rule") not in _OTHER_SHEETS and entry.get("where") != "game"]
+        doubts = [entry for entry in own if "alternative" in entry and _room(entry.get("where")) is not None]
+        if len(doubts) < len(own):
+            continue
+        board = result.sheet.board
+        kept = set()
+        for first, entry in enumerate(doubts):
+            for second in doubts[first + 1:]:
+                both = _with_alternative(_with_alternative(board, entry), second)
+                if entry["where"] != second["where"] and _cards(both) == cards[index]:
+                    kept |= {id(entry), id(second)}
+        refuted = [entry for entry in doubts if id(entry) not in kept
+                   and _cards(_with_alternative(board, entry)) != cards[index]]
+        result.review = [entry for entry in result.review if entry not in refuted]
+
+
+def _flag_card_counts(results) -> None:
+    """Where a sheet cannot show the cards another sheet of the same map shows (``games.rules.same_cards``),
+    one of them misreads a room, or a tally: a dead end read as a corner, a path missed, a ghost read as a
+    stub. When one sheet disagrees with all the others, which agree among themselves, it alone is told;
+    otherwise every sheet that disagrees. A disagreement that a room already named in either sheet's review
+    explains (read some other way, it makes the two sheets agree) needs no new entry: the misreading is
+    most likely there, and the entry about it is where to look."""
+    from games.rules import same_cards
+
+    for dungeon in {result.sheet.dungeon for result in results}:
+        group = [result for result in results if result.sheet.dungeon == dungeon]
+        for result in _odd_sheets(group):
+            unexplained = [other for other in group if other is not result
+                           and not same_cards(result.sheet.board, other.sheet.board)
+                           and not _explained(result, other) and not _explained(other, result)]
+            if unexplained:
+                result.review.append({"where": "game", "rule": "card_count",
+                                      "why": _card_difference(result, unexplained)})
+
+
+def _odd_sheets(group: list) -> list:
+    """The sheets of one map that cannot show the cards some other sheet shows; only the one, when one
+    disagrees with all the others and they agree among themselves."""
+    from games.rules import same_cards
+
+    agree = {(a, b): same_cards(group[a].sheet.board, group[b].sheet.board)
+             for a in range(len(group)) for b in range(len(group)) if a != b}
+    odd = [a for a in range(len(group)) if not all(agree[a, b] for b in range(len(group)) if b != a)]
+    for a in odd:
+        rest = [b for b in range(len(group)) if b != a]
+        if len(rest) >= 2 and not any(agree[a, b] for b in rest) \
+                and all(agree[b, c] for b in rest for c in rest if b != c):
+            return [group[a]]
+    return [group[a] for a in odd]
+
+
+def _explained(result, other) -> bool:
+    """Whether a room of ``result`` the scanner doubts, read its other way, makes it agree with ``other``:
+    then the entry about that room is where to look. A sheet with a part hidden in its photo
+    shows unknown cards: the entries about what is hidden say where to look."""
+    from games.rules import same_cards
+
+    if any(entry.get("rule") == "cannot_see" for entry in result.review):
+        return True         # a part of the photo could not be seen: what the sheet shows there is unknown
+    board = result.sheet.board
+    return any(same_cards(_with_alternative(board, {"where": entry["where"], "alternative": reading}),
+                          other.sheet.board)
+               for entry in result.review if entry.get("rule") in _READING_DOUBTS and _room(entry.get("where"))
+               for reading in ([entry["alternative"]] if "alternative" in entry else _READINGS))
+
+
+# The scanner's doubts about what is drawn in a room (not the rules a reading breaks, which say something
+# is wrong but not that it is in that room); one without an ``alternative`` may be any reading.
+_READING_DOUBTS = ("unsure_reading", "unsure_link")
+
+
+# Every reading a room can have: nothing, a Trap, or a segment to any sides.
+_READINGS = [{"exits": "", "trap": False}, {"exits": "", "trap": True}] + [
+    {"exits": "".join(side for bit, side in enumerate("NESW") if sides >> bit & 1), "trap": False}
+    for sides in range(1, 16)]
+
+
+def _card_difference(result, others: list) -> str:
+    """What a person should look for on a sheet whose segments and tally cannot be the other sheets'."""
+    from games.cards import SHAPE_NAMES
+
+    mine, tally = _cards(result.sheet.board)
+    said = (f"every player draws every card revealed, but this sheet cannot show the cards that "
+            f"{', '.join(other.sheet.source for other in others)} show")
+    alike = next((other for other in others if other.sheet.board.unusable == tally), None)
+    if alike is None:
+        return f"{said}, with their tally marks: look for a path, a dead end or a tally mark misread"
+
+    def shapes(counter) -> str:
+        return " and ".join(f"{count} {SHAPE_NAMES.get(shape, 'odd segment')}{'s' if count > 1 else ''}"
+                            for shape, count in sorted(counter.items(), key=lambda item: str(item[0])))
+
+    theirs = _cards(alike.sheet.board)[0]
+    more, fewer = mine - theirs, theirs - mine
+    seen = " and ".join(part for part in (f"{shapes(more)} more" if more else "",
+                                          f"{shapes(fewer)} fewer" if fewer else "") if part)
+    return f"{said}: it has {seen} than {alike.sheet.source}, with as many tally marks. Look for a room misread so"
 
 
 def _may_hide_trap(result, room) -> bool:

@@ -154,3 +154,111 @@ def test_sheets_showing_different_numbers_of_traps_are_all_told(game):
         assert [entry["where"] for entry in told] == ["game"]
         assert f"{first['source']}: 1, {second['source']}: 2" in told[0]["why"]
     assert "trap_count" not in _shared_flags(game)
+
+
+# -- every player draws every card revealed ------------------------------------------------------------
+def _dealt_game(seed: int = 21):
+    """The three sheets of a game on the classic map played by the random legal player: the first tallied
+    one segment it could not draw, the other two drew every segment (so they hold the same shapes)."""
+    from games.mapfile import load_map
+    from photographer.paper import play_game, truth_sheet
+
+    classic = load_map("classic")
+    boards = play_game(classic, seed, 3)
+    sheets = [truth_sheet(classic, board, player, f"p{player}.jpg") for player, board in enumerate(boards, 1)]
+    for sheet in sheets:
+        sheet["needs_review"] = []
+    assert [sheet["unusable"] for sheet in sheets] == [1, 0, 0]
+    return sheets
+
+
+def _reviewed(sheets) -> list[list[dict]]:
+    """Each sheet's review list after the game's sheets are scored together, as ``scrawl scan`` does."""
+    from scanner.batch import score_document
+
+    results, _ = score_document({"format": FORMAT, "sheets": sheets, "errors": []})
+    return [result.review for result in results]
+
+
+def _a_dead_end(sheet) -> tuple[str, str]:
+    """A dead end of a sheet, and the corner it makes with one side more (the stub's side turned)."""
+    room, drawn = next((name, drawn) for name, drawn in sorted(sheet["rooms"].items()) if len(drawn["exits"]) == 1)
+    turned = {"N": "E", "E": "S", "S": "W", "W": "N"}[drawn["exits"]]
+    return room, "".join(side for side in "NESW" if side in drawn["exits"] + turned)
+
+
+def test_sheets_of_one_game_show_the_same_cards_less_their_tallies():
+    from games.rules import same_cards
+    from games.state import read_game
+
+    boards = [sheet.board for sheet in read_game({"format": FORMAT, "sheets": _dealt_game()}, "scan")[0]]
+    assert all(same_cards(a, b) for a in boards for b in boards)
+    assert [rule for review in _reviewed(_dealt_game()) for rule in review] == []
+
+
+def test_a_dead_end_read_as_a_corner_is_told_on_that_sheet_only():
+    """The second sheet's dead end is read, surely, as a corner: its total may be wrong, and no room entry
+    says so. It cannot show the cards the other two show, which agree: it alone is told what to look for."""
+    sheets = _dealt_game()
+    room, corner = _a_dead_end(sheets[1])
+    sheets[1]["rooms"][room]["exits"] = corner
+    reviews = _reviewed(sheets)
+    told = [entry for entry in reviews[1] if entry["rule"] == "card_count"]
+    assert [entry["where"] for entry in told] == ["game"]
+    assert told[0]["why"].endswith(": it has 1 corner more and 1 dead end fewer than p3.jpg, with as many tally "
+                                   "marks. Look for a room misread so")
+    assert "p1.jpg, p3.jpg" in told[0]["why"]
+    assert [entry["rule"] for entry in reviews[0] + reviews[2] if entry["rule"] == "card_count"] == []
+
+
+def test_a_difference_a_doubted_room_explains_adds_nothing():
+    """The same misreading, with the scanner unsure of the stub's turned side: the doubt names the room,
+    and its other reading makes the sheets agree, so no game-level entry is added."""
+    sheets = _dealt_game()
+    room, corner = _a_dead_end(sheets[1])
+    stub = sheets[1]["rooms"][room]["exits"]
+    sheets[1]["rooms"][room]["exits"] = corner
+    sheets[1]["needs_review"] = [{"where": room, "rule": "unsure_link", "why": "is there a stroke to that side?",
+                                  "confidence": 0.4, "alternative": {"exits": stub, "trap": False}}]
+    reviews = _reviewed(sheets)
+    assert [entry["rule"] for entry in reviews[1]] == ["unsure_link"]
+    assert [entry["rule"] for entry in reviews[0] + reviews[2]] == []
+
+
+def _doubt_of_a_corner(sheet, extra=()) -> str:
+    """Give a sheet a doubt about one of its corners' sides (the other reading: a dead end), and ``extra``
+    entries; returns the room."""
+    room, drawn = next((name, drawn) for name, drawn in sorted(sheet["rooms"].items())
+                       if len(drawn["exits"]) == 2 and drawn["exits"] not in ("NS", "EW"))
+    sheet["needs_review"] = [{"where": room, "rule": "unsure_link", "why": "is there a stroke to that side?",
+                              "confidence": 0.4, "alternative": {"exits": drawn["exits"][0], "trap": False}},
+                             *extra]
+    return room
+
+
+def test_a_doubt_the_other_sheets_answer_leaves_the_review_list():
+    """The third sheet shows exactly the shapes and tally of the second. Were its doubted corner a dead end,
+    it would not: the doubt is answered, and the sheet's list is empty."""
+    sheets = _dealt_game()
+    _doubt_of_a_corner(sheets[2])
+    assert _reviewed(sheets)[2] == []
+
+
+@pytest.mark.parametrize("extra", [
+    {"where": "tally 6", "rule": "unsure_reading", "why": "marks in the tally box that are neither strokes"},
+    {"where": "A1", "rule": "cannot_see", "why": "something lies over this room", "confidence": 0.0}])
+def test_a_doubt_stays_where_something_else_on_the_sheet_looks_wrong(extra):
+    """The tally or a hidden room could hold a second misreading that makes up for the first."""
+    sheets = _dealt_game()
+    room = _doubt_of_a_corner(sheets[2], [extra])
+    assert room in [entry["where"] for entry in _reviewed(sheets)[2]]
+
+
+def test_two_doubts_that_together_keep_the_match_both_stay():
+    """A corner that may be a dead end and a dead end that may be a corner: read both other ways, the sheet
+    still matches the second, so neither doubt is answered."""
+    sheets = _dealt_game()
+    stub_room, corner = _a_dead_end(sheets[2])
+    room = _doubt_of_a_corner(sheets[2], [{"where": stub_room, "rule": "unsure_link", "why": "a stroke there?",
+                                           "confidence": 0.4, "alternative": {"exits": corner, "trap": False}}])
+    assert {room, stub_room} <= {entry["where"] for entry in _reviewed(sheets)[2]}
