@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from photographer import make_game_shots   # noqa: E402  (the synthetic photographer lives in tests/)
 
-from generator.layout import SheetId, qr_rect   # noqa: E402
+from sheets.page import SheetId, qr_rect   # noqa: E402
 from scanner.load import load_photo_bytes   # noqa: E402
 from scanner.locate import Found, SheetFrame, find_sheets, read_sheet_id   # noqa: E402
 

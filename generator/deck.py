@@ -38,7 +38,7 @@ from reportlab.pdfgen.canvas import Canvas
 from games.cards import CardSpec, Deck
 from games.errors import ScrawlError
 from generator import cardart, fonts
-from generator.layout import PAPERS, Rect
+from sheets.page import PAPERS, Rect
 from generator.sheet import TEXT_GREY, Page
 
 BACKS = ("duplex", "fold", "none")

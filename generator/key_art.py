@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 
 from generator import fonts
 from generator.cardart import PEN, CardStyle, draw_room
-from generator.layout import Rect
+from sheets.page import Rect
 from generator.sheet import ACCENT, TEXT_GREY, Page
 
 TITLE = "How to draw"

@@ -1,4 +1,4 @@
-"""The Dungeon Maker sheet as a PDF, drawn from ``generator.maker_layout``.
+"""The Dungeon Maker sheet as a PDF, drawn from ``sheets.maker``.
 
 What players draw over or erase (the grid, the loot, boxes and pips) prints in
 mid or light grey; rules and charts print dark, so the sheet reads well in
@@ -19,8 +19,8 @@ from reportlab.platypus import Paragraph
 
 from games.maker import MarketItem
 from generator import fonts
-from generator.layout import Rect
-from generator.maker_layout import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow
+from sheets.page import Rect
+from sheets.maker import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow
 from generator.sheet import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, _draw_markers, _draw_qr
 
 MIN_TEXT = 6.0                      # pt: the smallest text on the sheet

@@ -1,4 +1,4 @@
-"""The monster record sheet as a PDF, drawn from ``generator.monster_layout``.
+"""The monster record sheet as a PDF, drawn from ``sheets.roster``.
 
 Bubbles, life boxes and lines players write on print in mid or light grey so
 pen marks stand out to the scanner; titles and labels print dark. The only
@@ -16,9 +16,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts
-from generator.layout import Rect
+from sheets.page import Rect
 from generator.maker_sheet import _baseline, _text
-from generator.monster_layout import (COLOUR_CODES, COLOURS, LAYOUT_VERSION, SIZES, MonsterCard, MonsterLayout,
+from sheets.roster import (COLOUR_CODES, COLOURS, LAYOUT_VERSION, SIZES, MonsterCard, MonsterLayout,
                                       PartRow, Pool, column_x)
 from generator.sheet import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, Page, _draw_markers, _draw_qr
 

@@ -19,8 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 from games.die import load_die
 from games.maps import FEATURES, SIDES, STEP
 from generator import art, expansion_art, fonts
-from generator.layout import (LAYOUT_VERSION, MARKER_DICTIONARY, PASSAGE_HALF, EntryArrow, RoomCell,
-                              SheetLayout)
+from sheets.dungeon import PASSAGE_HALF, EntryArrow, RoomCell, SheetLayout
+from sheets.page import LAYOUT_VERSION, MARKER_DICTIONARY
 
 PRINT_GREY = 0.55     # what players draw over
 LIGHT_GREY = 0.72

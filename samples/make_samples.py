@@ -15,7 +15,7 @@ from games.mapfile import load_map, map_reference
 from games.player import play
 from games.randommap import random_map
 from generator.deck import render_deck
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from generator.sheet import render_sheets
 
 HERE = Path(__file__).resolve().parent
@@ -54,7 +54,7 @@ def make_deck_picture(name: str, deck_name: str, pages: tuple[int, ...]) -> None
 def make_loot_sheet(name: str, seed: int, paper: str) -> None:
     """A Dungeon Maker sheet and its picture for the README."""
     from games.maker import roll_loot
-    from generator.maker_layout import layouts_json, maker_layout
+    from sheets.maker import layouts_json, maker_layout
     from generator.maker_sheet import render_maker_sheets
 
     layouts = [maker_layout(roll_loot(seed, 1), paper)]

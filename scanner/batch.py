@@ -546,7 +546,7 @@ def overlay_picture(page_png: bytes, sheet: dict, rooms: list[RoomReading], tall
 def layout_of(sheet: dict):
     """The sheet layout a scanned sheet was read against (from its map reference and paper)."""
     from games.mapfile import map_from_reference
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
 
     return sheet_layout(map_from_reference(sheet["map"]), sheet.get("paper", "a4"))
 

@@ -101,7 +101,7 @@ def has_marks(layout) -> bool:
 
 
 def read_marks(ink: np.ndarray, layout, px_per_mm: float) -> MarksReading:
-    """Every Diamond, Emerald, Curse Track half and Rune Gate of a sheet (a ``generator.layout.SheetLayout``)."""
+    """Every Diamond, Emerald, Curse Track half and Rune Gate of a sheet (a ``sheets.dungeon.SheetLayout``)."""
     readings = []
     for cell in layout.rooms:
         if cell.mark is None:

@@ -4,7 +4,7 @@ crossed off, and the roster they make (``scrawl.roster/1``, one player).
 Everything works on an ink map (``scanner.ink.ink_map``): 0 paper, 1 surely
 ink, ``px_per_mm`` pixels per paper millimetre, row 0 at the top of the page,
 registered to the layout. Bubble and box positions come from
-``generator.monster_layout``.
+``sheets.roster``.
 
 A bubble is *filled* when most of its inside is inked, *half-filled* when a
 fair part is (a tick, a dot, a hurried scribble), empty below that. One group
@@ -19,8 +19,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from generator.layout import Rect, SheetId
-from generator.monster_layout import Bubble, MonsterLayout, PartRow
+from sheets.page import Rect, SheetId
+from sheets.roster import Bubble, MonsterLayout, PartRow
 
 ROSTER_FORMAT = "scrawl.roster/1"
 FILLED = 0.5            # share of a bubble's inside inked: surely filled

@@ -99,7 +99,7 @@ def room_crop(ink: np.ndarray, rect, px_per_mm: float) -> np.ndarray:
 
 
 def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomReading:
-    """The reading of one room (a ``generator.layout.RoomCell``) from the sheet's ink map.
+    """The reading of one room (a ``sheets.dungeon.RoomCell``) from the sheet's ink map.
 
     ``read_digit(crop, px_per_mm, radius_mm=...) -> (digit | None, confidence)`` reads the round number.
     """
@@ -572,7 +572,7 @@ def _unexplained(crop: np.ndarray, exits: str, size: int, px_per_mm: float) -> f
 # -- the tally beside scoring item 6 ------------------------------------------------
 
 def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
-    """The number of tally marks in a box (a ``generator.layout.Rect``): upright strokes, leaning ones,
+    """The number of tally marks in a box (a ``sheets.page.Rect``): upright strokes, leaning ones,
     and five for each five-bar gate."""
     x0 = int(round((box.x + 0.6) * px_per_mm))
     x1 = int(round((box.right - 0.6) * px_per_mm))

@@ -20,9 +20,10 @@ import numpy as np
 
 from games.mapfile import map_reference
 from games.maps import DungeonMap, Room
-from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_markers, sheet_layout
-from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
-from generator.monster_layout import GAME as MONSTER_GAME
+from sheets.dungeon import SheetLayout, sheet_layout
+from sheets.page import GAME, PAPERS, Rect, SheetId, corner_markers
+from sheets.roster import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
+from sheets.roster import GAME as MONSTER_GAME
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
                          stroke_gain, without_creases)

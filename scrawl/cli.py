@@ -110,7 +110,7 @@ def sheet(
     """Make dungeon map sheets (PDF), one page per player, with FILE.layout.json beside it."""
     from games.mapfile import choose_map
     from games.maps import FEATURES
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from generator.sheet import render_sheets
 
     if map_name == "random" and seed is None:
@@ -525,7 +525,7 @@ def loot(
 ) -> None:
     """Make Dungeon Maker sheets (PDF) with random loot layouts, and FILE.layout.json beside it."""
     from games.maker import roll_loot
-    from generator.maker_layout import layouts_json, maker_layout
+    from sheets.maker import layouts_json, maker_layout
     from generator.maker_sheet import render_maker_sheets
 
     if seed is None:
@@ -567,7 +567,7 @@ def monsters(
     ] = None,
 ) -> None:
     """Make monster record sheets (PDF) for the monster dice game, with FILE.layout.json beside it."""
-    from generator.monster_layout import MONSTERS_PER_PAGE, layouts_json, monster_layout
+    from sheets.roster import MONSTERS_PER_PAGE, layouts_json, monster_layout
     from generator.monster_sheet import render_monster_sheets
 
     pdf_path = _pdf_path(output, f"monsters-{paper.value}")

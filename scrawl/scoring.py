@@ -232,7 +232,7 @@ def dungeon_of(reference: str):
 @lru_cache(maxsize=32)
 def geometry(reference: str, paper: str) -> dict:
     """Where each room of a sheet is on its overlay picture, in mm, and what may be drawn in it."""
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from scanner.scan import PX_PER_MM
 
     dungeon = dungeon_of(reference)

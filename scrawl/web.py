@@ -415,7 +415,7 @@ def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str, map_referen
 @lru_cache(maxsize=16)
 def _sheets_pdf(map_name: str, seed: int | None, players: int, paper: str) -> tuple[bytes, str]:
     from games.mapfile import choose_map
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from generator.sheet import render_sheets
     from scanner.batch import PDF_LOCK
 

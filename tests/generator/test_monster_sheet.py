@@ -8,8 +8,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.layout import FORMAT, MARGIN, PAPERS, Rect, SheetId
-from generator.monster_layout import (COLOURS, GAME, LIFE, MONSTERS_PER_PAGE, PART_TYPES, SIZES, design_check,
+from sheets.page import FORMAT, MARGIN, PAPERS, Rect, SheetId
+from sheets.roster import (COLOURS, GAME, LIFE, MONSTERS_PER_PAGE, PART_TYPES, SIZES, design_check,
                                       layouts_json, monster_layout)
 from generator.monster_sheet import blank_image, render_monster_sheets
 from scanner.locate import find_markers, read_sheet_id

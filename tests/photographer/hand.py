@@ -19,7 +19,8 @@ import numpy as np
 from games.board import Board
 from games.maps import STEP
 from games.scoring import score
-from generator.layout import Rect, RoomCell, SheetLayout
+from sheets.dungeon import RoomCell, SheetLayout
+from sheets.page import Rect
 from photographer.digits import write_text
 from photographer.pen import InkMask, apply_ink, grain_tile
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageOps
 
 import photographer
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from photographer import Camera, photograph, place_camera
 from photographer.conditions import condition_for
 from scanner.locate import find_markers

@@ -108,7 +108,7 @@ def test_without_rolls_the_document_has_none_and_the_marks_alone_score():
 def test_a_classic_sheet_has_no_marks(classic):
     from photographer import play_game, truth_sheet
 
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from scanner.marks import has_marks
 
     layout = sheet_layout(classic, "a4")
@@ -148,7 +148,7 @@ def test_a_hard_shadow_across_a_diamond_and_a_rune_gate_is_no_path(map6):
     import numpy as np
     from photographer import blank_sheet, camera_for, photograph
 
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from generator.sheet import blank_image
     from scanner.load import load_photo_bytes
     from scanner.scan import scan_photo

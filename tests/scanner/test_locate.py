@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import corner_markers, qr_rect, sheet_layout
+from sheets.dungeon import sheet_layout
+from sheets.page import corner_markers, qr_rect
 from generator.sheet import qr_runs
 from photographer import blank_sheet
 from scanner import locate

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import photographer
-from generator.monster_layout import monster_layout
+from sheets.roster import monster_layout
 from generator.monster_sheet import blank_image as monster_blank
 from generator.sheet import blank_image
 from scanner.load import load_photo_bytes

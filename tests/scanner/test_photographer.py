@@ -11,7 +11,8 @@ from PIL import Image, ImageOps
 import photographer
 from games.board import Board, Drawing
 from games.maps import STEP, Room
-from generator.layout import Rect, sheet_layout
+from sheets.dungeon import sheet_layout
+from sheets.page import Rect
 from photographer import Camera, camera_for, encode, hand_style, ink_sheet, photograph, place_camera
 from scanner.locate import find_markers
 

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from scanner.read import (SURE, RoomReading, link_question, question_unwritten, read_room, read_tally,
                           settle_unwritten, writes_rounds)
 

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import corner_markers, qr_rect
+from sheets.page import corner_markers, qr_rect
 from generator.sheet import blank_image
 from photographer import make_game_shots
 from scanner.batch import scan_bytes
@@ -36,7 +36,7 @@ def shot():
 
 def _room_centre(shot, name: str) -> tuple[float, float]:
     from games.mapfile import load_map
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
 
     cell = next(c for c in sheet_layout(load_map("classic"), "a4").rooms if c.room.name == name)
     return cell.rect.x + cell.rect.w / 2, cell.rect.y + cell.rect.h / 2
@@ -92,7 +92,7 @@ def test_glare_washing_out_a_room_names_it(shot):
 def test_glare_over_the_tally_box_names_it_and_says_what_was_read(shot):
     """The tally box is looked at like a room: washed out by glare, its count is not taken on trust."""
     from games.mapfile import load_map
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
 
     box = sheet_layout(load_map("classic"), "a4").score_lines[5].tally
     to_photo = _to_photo(shot.truth)
