@@ -23,14 +23,10 @@ does and compared with the truth:
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from photographer import make_monster_shots   # noqa: E402  (the synthetic photographer lives in tests/)
+from photographer import make_monster_shots
 
 
 def main() -> None:

@@ -46,15 +46,12 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))     # the photographer lives in tests/
-
-from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots   # noqa: E402
+from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CONDITION_MAPS = ("classic", "random", "map5", "random-expansion", "map6", "map2")

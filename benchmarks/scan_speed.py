@@ -24,9 +24,7 @@ from pathlib import Path
 
 import cv2
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from photographer import make_game_shots, write_shots   # noqa: E402  (the synthetic photographer lives in tests/)
+from photographer import make_game_shots, write_shots
 
 
 def _timed(function) -> float:

@@ -84,9 +84,6 @@ def make_photos(seed: int, difficulty: str, players: int, megapixels: float, map
     """Phone photos of one played game from the synthetic photographer, and what a careful person reads
     on them: ``photos/game-SEED[-MAP]-DIFFICULTY.expected.json`` (the scan document, scored; on an
     expansion map with the marks and the game's rolls)."""
-    import sys
-
-    sys.path.insert(0, str(HERE.parent / "tests"))
     from photographer import make_game_shots, write_shots
 
     from games.state import game_json, read_game, score_game
@@ -126,9 +123,6 @@ def make_condition_photos(first_seed: int = 900) -> None:
     ``condition`` and the rooms the condition ``hidden`` (which the scanner must name, not read). A JPEG
     of about 3 megapixels each; seeds are tried from ``first_seed`` up until the photo is a JPEG (a phone
     in a condition may save PNG, WebP or HEIC, too large to keep here)."""
-    import sys
-
-    sys.path.insert(0, str(HERE.parent / "tests"))
     from photographer import CONDITIONS, make_game_shots
 
     from games.state import game_json, read_game, score_game

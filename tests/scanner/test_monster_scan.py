@@ -1,7 +1,7 @@
 """Monster record sheets read from photos: the roster (monsters, parts, dice, damage, pools), the bubbles it
 is unsure of, and map sheets left as they were.
 
-The photos are made by the synthetic photographer (tests/photographer): a
+The photos are made by the synthetic photographer (photographer/): a
 roster filled in by hand with different pens, photographed by a phone camera
 of medium difficulty; its truth is the roster the sheet should read as.
 """

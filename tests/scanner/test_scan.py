@@ -1,7 +1,7 @@
 """scrawl scan: photos of finished sheets in, readings and scores out, and a reason for every photo it cannot read.
 
 The sample photos in samples/photos were made by the synthetic photographer
-(tests/photographer); their expected documents hold what is really drawn.
+(photographer/); their expected documents hold what is really drawn.
 """
 import io
 import json
