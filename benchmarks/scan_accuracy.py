@@ -139,12 +139,12 @@ def _score_game(shots: list, folder: Path, s: dict, label: str, wrong_sheets: li
     """Scan one game's photos in one call, as ``scrawl scan`` does, score them together and add how each sheet
     compares with its truth to the row ``s``."""
     from games.state import game_json, read_game, score_game
-    from generator.sheet import blank_image
+    from generator.kinds import BLANKS
     from scanner.batch import flag_shared_doubts, game_document, scan_files
 
     paths = write_shots(shots, folder)
     photos = [str(p) for p in paths if not p.name.endswith(".json")]
-    outcomes = scan_files(photos, blank_image, rolls=shots[0].truth.get("rolls"))
+    outcomes = scan_files(photos, BLANKS, rolls=shots[0].truth.get("rolls"))
     truths = [shot.truth for shot in shots]
     expected = truth_totals(truths)
     document = game_document(outcomes)

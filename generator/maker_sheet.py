@@ -7,7 +7,6 @@ greyscale. Every number on the sheet comes from ``templates/dungeon_maker.toml``
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_LEFT
@@ -36,14 +35,14 @@ class TextDoesNotFit(SheetOverflow):
 
 
 def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
-    """Write a PDF with one page per loot layout. Same input, same bytes."""
+    """Write a PDF (to a path or a binary file) with one page per loot layout. Same input, same bytes."""
     if not layouts:
         raise ValueError("no pages to print")
     fonts.register_fonts()
     pdfmetrics.registerFontFamily(fonts.BODY, normal=fonts.BODY, bold=fonts.BOLD, italic=fonts.ITALIC,
                                   boldItalic="Vera-BoldItalic")
     first = layouts[0]
-    canvas = Canvas(str(Path(path)), pagesize=(first.width * mm, first.height * mm), invariant=1,
+    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(first.width * mm, first.height * mm), invariant=1,
                     initialFontName=fonts.BODY, pageCompression=1)
     canvas.setTitle("Dungeon Scrawl: Dungeon Maker")
     canvas.setAuthor("dungeon-scrawl")

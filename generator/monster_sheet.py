@@ -7,7 +7,6 @@ title, never inside a bubble or a box: the sheet reads the same in greyscale.
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import BinaryIO
 
@@ -60,22 +59,6 @@ def render_monster_sheets(layouts: list[MonsterLayout], path: Path | BinaryIO) -
         _draw_qr(page, layout, layout.player)
         canvas.showPage()
     canvas.save()
-
-
-def blank_image(layout: MonsterLayout, px_per_mm: float):
-    """The blank printed page as a greyscale image (numpy ``uint8``, 255 white) at ``px_per_mm``: what the
-    scanner compares a photo of a monster record sheet with."""
-    import numpy as np
-    import pypdfium2 as pdfium
-
-    buffer = io.BytesIO()
-    render_monster_sheets([layout], buffer)
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        bitmap = document[0].render(scale=px_per_mm * 25.4 / 72, grayscale=True)
-        return np.array(bitmap.to_pil().convert("L"))
-    finally:
-        document.close()
 
 
 # -- header -------------------------------------------------------------------------------

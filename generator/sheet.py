@@ -7,7 +7,6 @@ the "how to draw" key (``generator.key_art``) shows the strokes in pen blue.
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import BinaryIO
 
@@ -100,19 +99,6 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> N
             _draw_key(page, layout)
         canvas.showPage()
     canvas.save()
-
-
-def blank_image(layout: SheetLayout, px_per_mm: float, player: int = 1):
-    """The blank printed page as a greyscale image (numpy ``uint8``, 255 white) at ``px_per_mm``: what the
-    scanner compares a photo with to tell the players' ink from the print."""
-    import numpy as np
-    import pypdfium2 as pdfium
-
-    buffer = io.BytesIO()
-    render_sheets(layout, player, buffer)
-    document = pdfium.PdfDocument(buffer.getvalue())
-    bitmap = document[player - 1].render(scale=px_per_mm * 25.4 / 72, grayscale=True)
-    return np.array(bitmap.to_pil().convert("L"))
 
 
 # -- header -------------------------------------------------------------------

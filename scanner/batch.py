@@ -2,8 +2,10 @@
 sheets scored together so that traps are resolved between them.
 
 A file that cannot be read becomes an ``errors`` entry; the others go on.
-Monster record sheets, when their blank renderer is given, become ``rosters``
-entries (``scanner.monsters``): one per player, their pages merged.
+Each kind of sheet is read when ``blanks`` (a renderer per kind,
+``generator.kinds.BLANKS`` in practice) has its blank page: monster record
+sheets become ``rosters`` entries (``scanner.monsters``), one per player, their
+pages merged.
 """
 from __future__ import annotations
 
@@ -18,8 +20,8 @@ from typing import Callable
 
 from scanner.load import PhotoError, load_photo_bytes, load_photos
 from scanner.read import RoomReading, TallyReading
-from scanner.monsters import MonsterScan, merge_entries
-from scanner.scan import BlankRenderer, MonsterBlankRenderer, scan_photo
+from scanner.monsters import merge_entries
+from scanner.scan import Blanks, scan_photo
 
 PARALLEL_FROM = 3       # fewer photos than this are read in this process: starting workers costs more
 
@@ -38,24 +40,21 @@ class PhotoOutcome:
     unidentified: bool = False                            # a sheet's QR code was unread and no map known
 
 
-def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False,
-              monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
-    """Every sheet in one file (a photo, or each page of a PDF); monster record sheets too when
-    ``monster_blank`` renders their blank page; a sheet whose QR code cannot be read as one of ``hint``'s
-    map (a ``games.maps.DungeonMap``) when given."""
+def scan_file(path: str, blanks: Blanks, want_pages: bool = False, hint=None) -> PhotoOutcome:
+    """Every sheet in one file (a photo, or each page of a PDF) of a kind ``blanks`` renders; a sheet whose
+    QR code cannot be read as one of ``hint``'s map (a ``games.maps.DungeonMap``) when given."""
     try:
         photos = load_photos(path)
     except PhotoError as exc:
         return PhotoOutcome(path, errors=[{"source": path, "error": str(exc)}])
-    return _scan_photos(path, photos, blank, want_pages, monster_blank, hint)
+    return _scan_photos(path, photos, blanks, want_pages, hint)
 
 
-def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = False,
-               monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
+def scan_bytes(data: bytes, name: str, blanks: Blanks, want_pages: bool = False, hint=None) -> PhotoOutcome:
     """Every sheet in one file's bytes (an upload), ``name`` naming it as the source; a sheet whose QR
     code cannot be read as one of ``hint``'s map when given (the web game's). Safe to call from
-    several threads at once: PDF work, the blank's rendering included, is done one call at a time when
-    ``blank`` is wrapped by ``one_at_a_time``."""
+    several threads at once: PDF work, the blanks' rendering included, is done one call at a time when
+    ``blanks`` are wrapped by ``one_at_a_time``."""
     try:
         if data[:5] == b"%PDF-":
             with PDF_LOCK:
@@ -64,78 +63,68 @@ def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = 
             photos = load_photo_bytes(data, name)
     except PhotoError as exc:
         return PhotoOutcome(name, errors=[{"source": name, "error": str(exc)}])
-    return _scan_photos(name, photos, blank, want_pages, monster_blank, hint)
+    return _scan_photos(name, photos, blanks, want_pages, hint)
 
 
 # pdfium may not be entered from two threads at once, nor, to be safe, reportlab's shared font state.
 PDF_LOCK = threading.Lock()
 
 
-def one_at_a_time(blank: BlankRenderer) -> BlankRenderer:
-    """``blank`` holding ``PDF_LOCK`` while it renders (it draws the sheet's PDF and rasterises it)."""
-    def render(layout, px_per_mm):
-        with PDF_LOCK:
-            return blank(layout, px_per_mm)
-    return render
+def one_at_a_time(blanks: Blanks) -> Blanks:
+    """``blanks`` each holding ``PDF_LOCK`` while it renders (it draws the sheet's PDF and rasterises it)."""
+    def locked(blank):
+        def render(layout, px_per_mm):
+            with PDF_LOCK:
+                return blank(layout, px_per_mm)
+        return render
+    return {kind: locked(blank) for kind, blank in blanks.items()}
 
 
-def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bool,
-                 monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
-    import cv2
-
+def _scan_photos(source: str, photos: list, blanks: Blanks, want_pages: bool, hint=None) -> PhotoOutcome:
     from scanner.scan import Unidentified
 
     outcome = PhotoOutcome(source)
     read_digit = _digit_reader()
     for photo in photos:
-        scans, problems = scan_photo(photo, blank, read_digit, monster_blank, hint)
+        scans, problems = scan_photo(photo, blanks, read_digit, hint)
         outcome.errors += [{"source": photo.source, "error": str(problem)} for problem in problems]
         outcome.unidentified |= any(isinstance(problem, Unidentified) for problem in problems)
         for scan in scans:
-            if isinstance(scan, MonsterScan):
-                outcome.rosters.append(scan.to_json())
-                continue
-            outcome.sheets.append(scan.to_json())
-            outcome.readings.append((scan.rooms, scan.tally))
-            if want_pages:
-                ok, data = cv2.imencode(".png", cv2.cvtColor(scan.registered_page(), cv2.COLOR_RGB2BGR))
-                outcome.pages.append(data.tobytes())
+            scan.record(outcome, want_pages)
     return outcome
 
 
-def scan_files(paths: list[str], blank: BlankRenderer, *, want_pages: bool = False, jobs: int | None = None,
+def scan_files(paths: list[str], blanks: Blanks, *, want_pages: bool = False, jobs: int | None = None,
                progress: Callable[[int, int], None] | None = None,
-               monster_blank: MonsterBlankRenderer | None = None,
                rolls: tuple[int, ...] | list[int] | None = None, map_hint=None) -> list[PhotoOutcome]:
-    """Every file's outcome, in the order given; ``progress(done, total)`` after each file. Monster record
-    sheets are read when ``monster_blank`` renders their blank page, refused otherwise. ``rolls``, the
+    """Every file's outcome, in the order given; ``progress(done, total)`` after each file. A kind of sheet
+    is read when ``blanks`` renders its blank page, refused otherwise. ``rolls``, the
     game's die rolls (round 1 first) when known, go with the outcomes into ``game_document``, so that
     the marks read are checked against them. A sheet whose QR code cannot be read is read as a sheet of
     ``map_hint`` (a ``games.maps.DungeonMap``, from ``scrawl scan --map``) or else of the one map all
     the other sheets read have, and flagged ``no_qr_code``."""
-    outcomes = _scan_files(paths, blank, want_pages, jobs, progress, monster_blank)
-    _identify_by_game(outcomes, blank, want_pages, monster_blank, map_hint)
+    outcomes = _scan_files(paths, blanks, want_pages, jobs, progress)
+    _identify_by_game(outcomes, blanks, want_pages, map_hint)
     if rolls is not None:
         for outcome in outcomes:
             outcome.rolls = tuple(rolls)
     return outcomes
 
 
-def _scan_files(paths: list[str], blank: BlankRenderer, want_pages: bool, jobs: int | None,
-                progress: Callable[[int, int], None] | None,
-                monster_blank: MonsterBlankRenderer | None) -> list[PhotoOutcome]:
+def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | None,
+                progress: Callable[[int, int], None] | None) -> list[PhotoOutcome]:
     jobs = min(jobs or os.cpu_count() or 1, 2 if jobs is None else jobs, len(paths))
     outcomes: list[PhotoOutcome | None] = [None] * len(paths)
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
         for index, path in enumerate(paths):
-            outcomes[index] = scan_file(path, blank, want_pages, monster_blank)
+            outcomes[index] = scan_file(path, blanks, want_pages)
             if progress:
                 progress(index + 1, len(paths))
         return outcomes
     # spawn, not fork: OpenCV's thread pool does not survive a fork reliably.
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
                              initializer=_quiet_worker) as pool:
-        futures = {pool.submit(scan_file, path, blank, want_pages, monster_blank): index
+        futures = {pool.submit(scan_file, path, blanks, want_pages): index
                    for index, path in enumerate(paths)}
         for done, future in enumerate(as_completed(futures), start=1):
             index = futures[future]
@@ -150,8 +139,7 @@ def _scan_files(paths: list[str], blank: BlankRenderer, want_pages: bool, jobs: 
     return outcomes
 
 
-def _identify_by_game(outcomes: list[PhotoOutcome], blank: BlankRenderer, want_pages: bool,
-                      monster_blank: MonsterBlankRenderer | None, map_hint) -> None:
+def _identify_by_game(outcomes: list[PhotoOutcome], blanks: Blanks, want_pages: bool, map_hint) -> None:
     """Read again, as sheets of the game's map, the files with a sheet whose QR code could not be read;
     each such sheet takes the lowest player number the game's sheets leave free."""
     from games.mapfile import map_from_reference
@@ -167,7 +155,7 @@ def _identify_by_game(outcomes: list[PhotoOutcome], blank: BlankRenderer, want_p
         map_hint = map_from_reference(next(iter(maps.values())))
     taken = {sheet["player"] for outcome in outcomes for sheet in outcome.sheets}
     for index in retry:
-        outcomes[index] = scan_file(outcomes[index].source, blank, want_pages, monster_blank, map_hint)
+        outcomes[index] = scan_file(outcomes[index].source, blanks, want_pages, map_hint)
         number_unidentified(outcomes[index].sheets, taken)
 
 

@@ -4,16 +4,16 @@
 for anything it could not read, a reason a person can act on. It never raises
 for a bad photo. Scoring is left to ``games`` (see ``scanner.batch``).
 
-The blank sheet the photo is compared with comes from a function the caller
-passes in (``blank(layout, px_per_mm) -> greyscale image``): the generator's
-renderer in practice, so the scanner never draws sheets itself. Monster record
-sheets are read (``scanner.monsters``) when the caller also passes their
-renderer, ``monster_blank``; without it they are refused with a reason.
+Each kind of sheet (``sheets.kinds``) is read by its entry in ``READERS``. The
+blank page a photo is compared with comes from the caller, a renderer per kind
+(``blanks[kind](layout, px_per_mm) -> greyscale image``: ``generator.kinds.BLANKS``
+in practice), so the scanner never draws sheets itself; a kind the caller gives
+no renderer for is refused with a reason.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Mapping
 
 import cv2
 import numpy as np
@@ -21,9 +21,8 @@ import numpy as np
 from games.mapfile import map_reference
 from games.maps import DungeonMap, Room
 from sheets.dungeon import SheetLayout, sheet_layout
-from sheets.page import GAME, PAPERS, Rect, SheetId, corner_markers
-from sheets.roster import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
-from sheets.roster import GAME as MONSTER_GAME
+from sheets.kinds import KINDS, MAP, MONSTER, kind_of
+from sheets.page import PAPERS, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
                          stroke_gain, without_creases)
@@ -42,8 +41,8 @@ PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint li
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
 
 
-BlankRenderer = Callable[[SheetLayout, float], np.ndarray]
-MonsterBlankRenderer = Callable[[MonsterLayout, float], np.ndarray]
+BlankRenderer = Callable[[object, float], np.ndarray]     # a layout at some px per mm -> its blank page
+Blanks = Mapping[str, BlankRenderer]                        # per kind of sheet (``sheets.kinds``)
 
 
 @dataclass
@@ -62,6 +61,15 @@ class SheetScan:
     hidden: dict[str, str] = field(default_factory=dict)    # rooms the photo does not show, and why
     identified_by_qr: bool = True               # False: read as the map of the game's other sheets or --map
     tally_hidden: str | None = None             # why the photo does not show the tally box, when it does not
+
+    def record(self, outcome, want_pages: bool) -> None:
+        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``sheets``,
+        the readings behind it, and its rectified page (PNG) when ``want_pages``."""
+        outcome.sheets.append(self.to_json())
+        outcome.readings.append((self.rooms, self.tally))
+        if want_pages:
+            ok, data = cv2.imencode(".png", cv2.cvtColor(self.registered_page(), cv2.COLOR_RGB2BGR))
+            outcome.pages.append(data.tobytes())
 
     def registered_page(self) -> np.ndarray:
         """The whole rectified photo, RGB at PX_PER_MM, moved onto the layout as the marks were read (for
@@ -129,10 +137,10 @@ def _alternative(reading: tuple[str, bool] | None) -> dict:
     return {} if reading is None else {"alternative": {"exits": reading[0], "trap": reading[1]}}
 
 
-def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None, monster_blank: MonsterBlankRenderer | None = None,
+def scan_photo(photo: Photo, blanks: Blanks, read_digit=None,
                hint: DungeonMap | None = None) -> tuple[list[SheetScan | MonsterScan], list[str]]:
-    """Every sheet in one photo (map sheets as ``SheetScan``, monster record sheets as
-    ``scanner.monsters.MonsterScan`` when ``monster_blank`` is given), and why any sheet in it could not be
+    """Every sheet in one photo of a kind ``blanks`` has a renderer for (map sheets as ``SheetScan``,
+    monster record sheets as ``scanner.monsters.MonsterScan``), and why any sheet in it could not be
     read. A map sheet whose QR code cannot be read is read as a sheet of ``hint``'s map when given (the
     map of the other sheets of its game, or the one the user named); without it, its problem is an
     ``Unidentified``, which such a hint would overcome."""
@@ -141,7 +149,7 @@ def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None, monster_blan
     for index, frame in enumerate(frames):
         source = photo.source if len(frames) == 1 else f"{photo.source}#sheet={index + 1}"
         try:
-            scans.append(_scan_sheet(photo, frame, source, blank, read_digit, monster_blank, hint))
+            scans.append(_scan_sheet(photo, frame, source, blanks, read_digit, hint))
         except _Unreadable as exc:
             problems.append(exc.args[0])
     return scans, problems
@@ -155,23 +163,29 @@ class _Unreadable(Exception):
     """A sheet was found but cannot be read; the message says why and what to do."""
 
 
-def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRenderer, read_digit,
-                monster_blank: MonsterBlankRenderer | None = None, hint: DungeonMap | None = None
-                ) -> SheetScan | MonsterScan:
+def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blanks: Blanks, read_digit,
+                hint: DungeonMap | None = None) -> SheetScan | MonsterScan:
     resolution = frame.px_per_mm()
     if resolution < MIN_PX_PER_MM:
         raise _Unreadable(f"the sheet is too small in the photo ({resolution:.1f} pixels per mm): "
                           f"fill more of the frame with it, or send a higher resolution photo")
     try:
-        sheet_id, guessed = _identify(photo, frame, monsters=monster_blank is not None), None
+        sheet_id, guessed = _identify(photo, frame, blanks), None
     except _NoCode as exc:
         if hint is None:
             raise _Unreadable(Unidentified(f"{exc.args[0]}; or scan it with the other sheets of its game, or name "
                                            f"its map with --map")) from None
         paper = _paper_of(frame)
         sheet_id, guessed = sheet_layout(hint, paper).sheet_id(0), hint
-    if sheet_id.game == MONSTER_GAME:
-        return _scan_monster_sheet(photo, frame, source, sheet_id, monster_blank, resolution)
+    kind = kind_of(sheet_id)
+    return READERS[kind.key](photo, frame, source, sheet_id, blanks[kind.key], read_digit, guessed, resolution)
+
+
+def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,
+                    read_digit, guessed: DungeonMap | None, resolution: float) -> SheetScan:
+    """A dungeon map sheet (of ``guessed``'s map when its QR code was not read): the map and the scoring
+    section rectified, the ink told from the print, what the photo does not show found, every room, the
+    tally and the expansion marks read."""
     layout = _layout(sheet_id) if guessed is None else sheet_layout(guessed, sheet_id.paper)
     reference = _reference(layout, blank)
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
@@ -412,12 +426,12 @@ TILE_MM = 32.0
 REFINE_MM = 14.0
 
 
-def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId,
-                        blank: MonsterBlankRenderer, resolution: float) -> MonsterScan:
+def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,
+                        read_digit, guessed: DungeonMap | None, resolution: float) -> MonsterScan:
     """A monster record sheet: its cards and pools rectified, the ink told from the print, every bubble and
     life box measured."""
-    layout = monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed, sheet_id.seed)
-    key = (MONSTER_GAME, layout.paper, layout.page)
+    layout = MONSTER.layout(sheet_id)
+    key = (MONSTER.key, layout.paper, layout.page)
     if key not in _REFERENCES:
         area = layout.reading_area()
         pixels = (max(area.x, 0), area.y, min(area.right, layout.width), min(area.bottom, layout.height))
@@ -490,7 +504,7 @@ class _NoCode(Exception):
     """No QR code could be read on a sheet whose markers were found."""
 
 
-def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetId:
+def _identify(photo: Photo, frame: SheetFrame, blanks: Blanks) -> SheetId:
     found = read_sheet_id(photo.image, frame)
     if not found and photo.scale < 1.0:
         full = photo.full_image()
@@ -501,22 +515,16 @@ def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetI
         # says the sheet is not ours.
         raise (_NoCode if found.reason == NO_QR else _Unreadable)(found.reason)
     sheet_id = found.value
-    if sheet_id.game == MONSTER_GAME:
-        if not monsters:
-            raise _Unreadable("this is a monster record sheet; this reads dungeon map sheets only: read it with "
-                              "'scrawl scan PHOTO'")
-        if sheet_id.layout_version > 1 or sheet_id.map_id != MAP_ID.lower() or sheet_id.map_version != DESIGN:
-            raise _Unreadable("this monster record sheet was printed by a newer release: update dungeon-scrawl")
-        if sheet_id.check != design_check(sheet_id.paper) or not sheet_id.seed:
-            raise _Unreadable("this monster record sheet's code does not match this release's sheet: "
-                              "print new sheets with 'scrawl monsters'")
-        return sheet_id
-    if sheet_id.game != GAME:
+    kind = kind_of(sheet_id)
+    if kind is None or kind.key not in READERS:
         raise _Unreadable(f"this is a {sheet_id.game.replace('-', ' ').title()} sheet; scrawl scan reads dungeon "
                           f"map sheets (score a Dungeon Maker dungeon with 'scrawl heroes')")
-    if sheet_id.layout_version > 1:
-        raise _Unreadable(f"this sheet was printed by a newer release (layout v{sheet_id.layout_version}): "
-                          f"update dungeon-scrawl")
+    if kind.key not in blanks:
+        read = " and ".join(KINDS[key].plural for key in blanks)
+        raise _Unreadable(f"this is a {kind.name}; this reads {read} only: read it with 'scrawl scan PHOTO'")
+    reason = kind.unreadable(sheet_id)
+    if reason is not None:
+        raise _Unreadable(reason)
     return sheet_id
 
 
@@ -599,3 +607,8 @@ def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:
     x1 = max(layout.grid.right, layout.score_area.right) + 4.0
     y0, y1 = layout.grid.y - 4.0, layout.score_area.bottom + 2.0
     return tuple(int(round(v * PX_PER_MM)) for v in (max(x0, 0), y0, min(x1, layout.width), y1))
+
+
+# kind of sheet (``sheets.kinds``) -> its reader: (photo, frame, source, sheet id, blank renderer, digit reader,
+# the map guessed when the QR code was not read, pixels per mm) -> what it read, with ``record``
+READERS = {MAP.key: _scan_map_sheet, MONSTER.key: _scan_monster_sheet}

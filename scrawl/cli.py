@@ -400,8 +400,7 @@ def scan(
     from games.die import parse_rolls
     from games.rules import ROUNDS
     from games.state import game_json
-    from generator.monster_sheet import blank_image as monster_blank_image
-    from generator.sheet import blank_image
+    from generator.kinds import BLANKS
     from scanner.batch import game_document, scan_files, score_document
     from scrawl.report import score_report
 
@@ -414,9 +413,8 @@ def scan(
 
         hint = choose_map(map_name, seed, None)
     sources = [str(path) for path in photos]
-    outcomes = scan_files(sources, blank_image, want_pages=overlay is not None, jobs=jobs,
-                          progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None,
-                          monster_blank=monster_blank_image, map_hint=hint)
+    outcomes = scan_files(sources, BLANKS, want_pages=overlay is not None, jobs=jobs,
+                          progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None, map_hint=hint)
     document = game_document(outcomes)
     if rolled is not None:
         document["rolls"] = list(rolled)

@@ -397,13 +397,14 @@ def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str, map_referen
     """Read one upload, ``SCANS_AT_ONCE`` at most at a time, a sheet whose QR code cannot be read as one of
     the game's map; a crash in the scanner becomes the photo's error."""
     from games.mapfile import map_from_reference
-    from generator.sheet import blank_image
+    from generator.kinds import BLANKS
     from scanner.batch import PhotoOutcome, one_at_a_time, scan_bytes
 
     with scans:
         try:
             hint = map_from_reference(map_reference)
-            return scan_bytes(data, name, one_at_a_time(blank_image), want_pages=True, hint=hint)
+            # the page takes dungeon map sheets only: other kinds are refused with a reason
+            return scan_bytes(data, name, one_at_a_time({"map": BLANKS["map"]}), want_pages=True, hint=hint)
         except Exception as exc:  # a bug must not cost the photo: it is kept, with this as its error
             log.exception("the scanner failed on %s", name)
             return PhotoOutcome(name, errors=[{"source": name, "error": f"the scanner failed on this photo "
