@@ -153,3 +153,21 @@ def _legend(canvas: np.ndarray, sheet: dict, review: list[dict], px_per_mm: floa
 def _text(canvas, text, origin, colour, scale, bold=False) -> None:
     cv2.putText(canvas, text, origin, FONT, scale, (255, 255, 255), 4 if bold else 3, cv2.LINE_AA)
     cv2.putText(canvas, text, origin, FONT, scale, colour, 2 if bold else 1, cv2.LINE_AA)
+
+
+def overlay_picture(page_png: bytes, sheet: dict, rooms: list[RoomReading], tally: TallyReading,
+                    scored: dict):
+    """The overlay picture (RGB) of one sheet: its rectified page (PNG, as ``PhotoOutcome.pages`` holds
+    it) with ``rooms`` and ``tally`` read and the ``scored`` sheet (``game_json``'s) drawn over it."""
+    from scanner.scan import PX_PER_MM
+
+    page = cv2.cvtColor(cv2.imdecode(np.frombuffer(page_png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    return draw_overlay(page, layout_of(sheet), PX_PER_MM, rooms, tally, scored)
+
+
+def layout_of(sheet: dict):
+    """The sheet layout a scanned sheet was read against (from its map reference and paper)."""
+    from games.mapfile import map_from_reference
+    from sheets.dungeon import sheet_layout
+
+    return sheet_layout(map_from_reference(sheet["map"]), sheet.get("paper", "a4"))

@@ -91,7 +91,7 @@ class Scored:
 def scored_game(store: Store, game: dict) -> Scored:
     """Every sheet of the game with its corrections, and every photo's error, scored together."""
     from games.state import FORMAT, game_json
-    from scanner.batch import score_document
+    from scrawl.service import score_document
 
     photos = store.photos(game["id"])
     stored = store.sheets(game["id"])

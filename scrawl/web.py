@@ -293,7 +293,7 @@ def create_app(data_dir: Path, *, url: str | None = None) -> FastAPI:
              responses={200: {"content": {"image/png": {}}}, **_errors(404)})
     def overlay(gid: str, sid: str) -> Response:
         """What was read (corrections included) drawn over the sheet, with what needs a look ringed."""
-        from scanner.batch import overlay_picture
+        from scanner.overlay import overlay_picture
 
         game = game_or_404(gid)
         page_png = store.page(gid, sid)
@@ -396,15 +396,12 @@ def display_name(filename: str | None) -> str:
 def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str, map_reference: dict):
     """Read one upload, ``SCANS_AT_ONCE`` at most at a time, a sheet whose QR code cannot be read as one of
     the game's map; a crash in the scanner becomes the photo's error."""
-    from games.mapfile import map_from_reference
-    from generator.kinds import BLANKS
-    from scanner.batch import PhotoOutcome, one_at_a_time, scan_bytes
+    from scanner.batch import PhotoOutcome
+    from scrawl.service import scan_upload
 
     with scans:
         try:
-            hint = map_from_reference(map_reference)
-            # the page takes dungeon map sheets only: other kinds are refused with a reason
-            return scan_bytes(data, name, one_at_a_time({"map": BLANKS["map"]}), want_pages=True, hint=hint)
+            return scan_upload(data, name, map_reference)
         except Exception as exc:  # a bug must not cost the photo: it is kept, with this as its error
             log.exception("the scanner failed on %s", name)
             return PhotoOutcome(name, errors=[{"source": name, "error": f"the scanner failed on this photo "

@@ -27,7 +27,8 @@ def game17():
     """The two photos scanned in one call with the game's rolls, and scored as scrawl scan does."""
     from games.state import game_json
     from generator.kinds import BLANKS
-    from scanner.batch import game_document, scan_files, score_document
+    from scanner.batch import game_document, scan_files
+    from scrawl.service import score_document
 
     outcomes = scan_files(GAME17, BLANKS, rolls=TRUE_ROLLS)
     document = game_document(outcomes)
@@ -122,7 +123,8 @@ def test_the_overlay_draws_the_marks_read(game17, tmp_path):
     from PIL import Image
 
     from generator.kinds import BLANKS
-    from scanner.batch import layout_of, scan_files
+    from scanner.batch import scan_files
+    from scanner.overlay import layout_of
     from scanner.overlay import PURPLE, draw_overlay
     from scanner.scan import PX_PER_MM
 
