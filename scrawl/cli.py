@@ -399,7 +399,6 @@ def scan(
 
     from games.die import parse_rolls
     from games.rules import ROUNDS
-    from scrawl.report import score_report
     from scrawl.service import scan_game
 
     rolled = parse_rolls(rolls, ROUNDS) if rolls is not None else None
@@ -423,18 +422,28 @@ def scan(
     if as_json:
         typer.echo(json.dumps(game.scored(), indent=1, ensure_ascii=False))
     else:
-        if game.results:
-            typer.echo(score_report(game.results, game.errors))
-        elif game.errors:
-            typer.echo("\n".join(f"NOT READ {entry.get('source', '?')}: {entry.get('error', '')}"
-                                 for entry in game.errors))
-        for entry in game.rosters:
-            typer.echo(("\n" if game.results or game.errors or entry is not game.rosters[0] else "")
-                       + _roster_table(entry))
-        if overlay is not None and game.results:
-            typer.echo(f"\nOverlays: {overlay}/")
+        typer.echo(_scan_report(game, overlay))
     if game.needs_review:
         raise typer.Exit(1)
+
+
+def _scan_report(game, overlay: Optional[Path]) -> str:
+    """What ``scrawl scan`` prints of a scanned game (``scrawl.service.ScannedGame``): the score table, the
+    files not read, each monster record sheet's roster, and where the overlays went."""
+    from scrawl.report import score_report
+
+    parts = []
+    if game.results:
+        parts.append(score_report(game.results, game.errors))
+    elif game.errors:
+        parts.append("\n".join(f"NOT READ {entry.get('source', '?')}: {entry.get('error', '')}"
+                               for entry in game.errors))
+    for entry in game.rosters:
+        parts.append(("\n" if game.results or game.errors or entry is not game.rosters[0] else "")
+                     + _roster_table(entry))
+    if overlay is not None and game.results:
+        parts.append(f"\nOverlays: {overlay}/")
+    return "\n".join(parts)
 
 
 def _roster_table(entry: dict) -> str:
