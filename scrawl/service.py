@@ -63,10 +63,10 @@ def scan_game(sources: list[str], *, overlays: bool = False, jobs: int | None = 
     (a ``games.maps.DungeonMap``) reads a sheet whose QR code cannot be read; ``rolls`` are the die's,
     round 1 first, which the expansion marks are checked against; ``overlays`` keeps what the overlay
     pictures need."""
-    from generator.kinds import BLANKS
     from scanner.batch import game_document, scan_files
+    from scrawl.blanks import cached_blanks
 
-    outcomes = scan_files(sources, BLANKS, want_pages=overlays, jobs=jobs, progress=progress, map_hint=map_hint)
+    outcomes = scan_files(sources, cached_blanks(), want_pages=overlays, jobs=jobs, progress=progress, map_hint=map_hint)
     document = game_document(outcomes)
     if rolls is not None:
         document["rolls"] = list(rolls)
@@ -80,10 +80,10 @@ def scan_upload(data: bytes, name: str, map_reference: dict):
     (another kind is refused with a reason), a sheet whose QR code cannot be read read as one of the game's
     map, PDF work one call at a time (several uploads are read at once)."""
     from games.mapfile import map_from_reference
-    from generator.kinds import BLANKS
     from scanner.batch import one_at_a_time, scan_bytes
+    from scrawl.blanks import cached_blanks
 
-    blanks = one_at_a_time({"map": BLANKS["map"]})
+    blanks = one_at_a_time(cached_blanks(("map",)))
     return scan_bytes(data, name, blanks, want_pages=True, hint=map_from_reference(map_reference))
 
 
