@@ -407,14 +407,14 @@ def _lead_arrow(page: Page, icon: str, tip_x: float, y: float, outer_x: float, d
 
 def _draw_scoring(page: Page, layout: SheetLayout) -> None:
     c, area = page.c, layout.score_area
-    first = layout.score_lines[0]
+    first = layout.score_line(1)
     c.setFillGray(TEXT_GREY)
     page.text(area.x, area.y + 3.6, "Scoring", font=fonts.TITLE, size=14)
     c.setFillGray(0.35)
     page.text(first.count.centre[0], area.y + 4.0, "count", font=fonts.ITALIC, size=6.5, align="centre")
     page.text(first.points.centre[0], area.y + 4.0, "points", font=fonts.ITALIC, size=6.5, align="centre")
-    tally = layout.score_lines[5].tally
-    page.text(tally.centre[0], layout.score_lines[5].row.y - 0.3, "tally marks", font=fonts.ITALIC, size=6.5,
+    tally = layout.unusable_tally
+    page.text(tally.centre[0], layout.score_line(6).row.y - 0.3, "tally marks", font=fonts.ITALIC, size=6.5,
               align="centre")
     for line in layout.score_lines:
         size = min(8.0, line.row.h * 1.25)

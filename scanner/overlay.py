@@ -50,11 +50,11 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
             cx, cy, radius = cell.round_box
             _text(canvas, str(reading.round), px(cx + radius + 0.6, cy + radius * 0.6), BLUE, 0.5 * px_per_mm / 5)
     for x_mm, kind in tally.strokes:
-        box = layout.score_lines[5].tally
+        box = layout.unusable_tally
         x, y = px(box.x + 0.6 + x_mm, box.y - 0.4)
         cv2.drawMarker(canvas, (x, y), GREEN if kind == 1 else BLUE, cv2.MARKER_TRIANGLE_DOWN,
                        int(1.6 * px_per_mm), 2)
-    box = layout.score_lines[5].tally
+    box = layout.unusable_tally
     _text(canvas, f"read: {tally.count}", px(box.x, box.bottom + 3.2), GREEN, 0.45 * px_per_mm / 5)
     if "marks" in sheet:
         _draw_marks(canvas, layout, sheet["marks"], px_per_mm)
@@ -126,7 +126,7 @@ def _where(where: str, layout, mark: bool = False) -> tuple[tuple[float, float],
     if where == "curse track" and layout.curse_box is not None:
         return layout.curse_box.centre, layout.curse_box.w * 0.55
     if where.startswith("tally") or where == "unusable":
-        box = layout.score_lines[5].tally
+        box = layout.unusable_tally
         return box.centre, box.w * 0.55
     return None
 

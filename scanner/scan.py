@@ -223,7 +223,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     if creases or on_paths:
         rooms = [_along_crease(reading, cell, creases, on_paths, writes)
                  for reading, cell in zip(rooms, layout.rooms)]
-    tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
+    tally = read_tally(ink, layout.unusable_tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
                      identified_by_qr=guessed is None, tally_hidden=tally_hidden)
@@ -265,7 +265,7 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks,
-                        boxes={TALLY: layout.score_lines[5].tally})
+                        boxes={TALLY: layout.unusable_tally})
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"

@@ -180,6 +180,11 @@ class SheetLayout:
         """The printed line of scoring item ``item`` (1-10)."""
         return next(line for line in self.score_lines if line.item == item)
 
+    @property
+    def unusable_tally(self) -> Rect:
+        """The box of tally marks beside scoring item 6: the segments that could not be drawn."""
+        return self.score_line(6).tally
+
     def gates(self) -> tuple[SideMark, ...]:
         return tuple(mark for mark in self.side_marks if mark.kind == "rune_gate")
 

@@ -18,7 +18,7 @@ PX = 5.0
 
 @pytest.fixture(scope="module")
 def box(classic):
-    return sheet_layout(classic, "a4").score_lines[5].tally
+    return sheet_layout(classic, "a4").unusable_tally
 
 
 def _ink(box, strokes, width_mm=1.0):

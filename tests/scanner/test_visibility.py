@@ -94,7 +94,7 @@ def test_glare_over_the_tally_box_names_it_and_says_what_was_read(shot):
     from games.mapfile import load_map
     from sheets.dungeon import sheet_layout
 
-    box = sheet_layout(load_map("classic"), "a4").score_lines[5].tally
+    box = sheet_layout(load_map("classic"), "a4").unusable_tally
     to_photo = _to_photo(shot.truth)
     centre = to_photo([(box.x + box.w / 2, box.y + box.h / 2)])[0]
     radius = float(np.linalg.norm(to_photo([(0, 0)])[0] - to_photo([(14, 0)])[0]))
