@@ -69,6 +69,27 @@ def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json") -> Dungeo
         raise TemplateError(source, [("", 'should be a JSON object like {"format": "scrawl.dungeon/1", "tiles": {...}}')])
     if document.get("format", FORMAT) != FORMAT:
         problems.append(("format", f"{document.get('format')!r} is not a format this release reads ({FORMAT!r})"))
+    tiles = _read_tiles(document, maker, problems)
+    entrance = _read_entrance(document, problems)
+    stairs = None
+    if not document.get("stairs"):
+        problems.append(("stairs", "missing: name the tile with the exit stairs, like \"D4\""))
+    else:
+        stairs = _tile_name(document["stairs"], "stairs", problems)
+    counts = {}
+    for key in ("coins", "spells"):
+        value = document.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            problems.append((key, f"should be a whole number from 0, not {value!r}"))
+            value = 0
+        counts[key] = value
+    if problems:
+        raise TemplateError(source, problems)
+    return Dungeon(tiles, entrance, stairs, **counts)
+
+
+def _read_tiles(document: dict, maker: Maker, problems: list) -> dict:
+    """The document's ``tiles``, each bad field added to ``problems`` (a tile that cannot be read is left out)."""
     known = {item.id for item in maker.market}
     tiles = {}
     raw_tiles = document.get("tiles", {})
@@ -100,32 +121,22 @@ def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json") -> Dungeo
             problems.append((f"{path}.loot", f"{spec['loot']!r} should be gem or potion"))
         tiles[room] = Tile(path=exits_text(exits.upper()), bridge="bridge" in spec, acid=bool(spec.get("acid")),
                            room=spec.get("room", ""), on=spec.get("on", ""), loot=spec.get("loot", ""))
-    entrance = None
+    return tiles
+
+
+def _read_entrance(document: dict, problems: list) -> tuple[Room, str] | None:
+    """The document's ``entrance``, a tile and the side the hero comes in by, or None with the problem noted."""
     text = document.get("entrance")
     if not isinstance(text, str) or text.count(":") != 1:
         problems.append(("entrance", f"write the entrance as TILE:SIDE, like \"A1:N\", not {text!r}"))
-    else:
-        room = _tile_name(text.split(":")[0], "entrance", problems)
-        side = text.split(":")[1].strip().upper()
-        if side not in SIDES or len(side) != 1:
-            problems.append(("entrance", f"side {side!r} is not one of N, E, S, W"))
-        elif room is not None:
-            entrance = (room, side)
-    stairs = None
-    if not document.get("stairs"):
-        problems.append(("stairs", "missing: name the tile with the exit stairs, like \"D4\""))
-    else:
-        stairs = _tile_name(document["stairs"], "stairs", problems)
-    counts = {}
-    for key in ("coins", "spells"):
-        value = document.get(key, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            problems.append((key, f"should be a whole number from 0, not {value!r}"))
-            value = 0
-        counts[key] = value
-    if problems:
-        raise TemplateError(source, problems)
-    return Dungeon(tiles, entrance, stairs, **counts)
+        return None
+    room = _tile_name(text.split(":")[0], "entrance", problems)
+    side = text.split(":")[1].strip().upper()
+    if side not in SIDES or len(side) != 1:
+        problems.append(("entrance", f"side {side!r} is not one of N, E, S, W"))
+    elif room is not None:
+        return (room, side)
+    return None
 
 
 def _tile_name(text, path, problems) -> Room | None:

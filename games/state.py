@@ -151,18 +151,32 @@ def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks"
         return Marks()
     for key in sorted(set(raw) - {"diamonds", "emeralds", "curse_track", "gates"}):
         found.append((f"{path}.{key}", "unknown mark (marks are: diamonds, emeralds, curse_track, gates)"))
-    numbers = {}
-    for key, what in (("diamonds", "Diamond"), ("emeralds", "Emerald")):
-        listed = raw.get(key, [])
-        numbers[key] = set()
-        if not isinstance(listed, list):
-            found.append((f"{path}.{key}", f"should be the numbers of the {what}s crossed out, like [1, 3], not {listed!r}"))
-            continue
-        for i, number in enumerate(listed):
-            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
-                found.append((f"{path}.{key}[{i}]", f"should be a {what}'s number 1-6, not {number!r}"))
-            else:
-                numbers[key].add(number)
+    numbers = {key: _read_crossed_out(raw, key, what, found, path)
+               for key, what in (("diamonds", "Diamond"), ("emeralds", "Emerald"))}
+    halves = _read_curse_track(raw, dungeon, found, path)
+    gates = _read_gates(raw, found, path)
+    return Marks(diamonds=frozenset(numbers["diamonds"]), emeralds=frozenset(numbers["emeralds"]),
+                 curse_top=halves["top"], curse_bottom=halves["bottom"], gates=frozenset(gates))
+
+
+def _read_crossed_out(raw: dict, key: str, what: str, found: list, path: str) -> set[int]:
+    """The numbers of the Diamonds or Emeralds (``what``) crossed out, listed under ``key``."""
+    listed = raw.get(key, [])
+    numbers = set()
+    if not isinstance(listed, list):
+        found.append((f"{path}.{key}", f"should be the numbers of the {what}s crossed out, like [1, 3], "
+                                       f"not {listed!r}"))
+        return numbers
+    for i, number in enumerate(listed):
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+            found.append((f"{path}.{key}[{i}]", f"should be a {what}'s number 1-6, not {number!r}"))
+        else:
+            numbers.add(number)
+    return numbers
+
+
+def _read_curse_track(raw: dict, dungeon: DungeonMap | None, found: list, path: str) -> dict[str, tuple]:
+    """The Curse Track's ``top`` and ``bottom`` halves filled in, one true/false per space of the map's track."""
     spaces = dungeon.curse_spaces if dungeon is not None else 0
     halves = {"top": (False,) * spaces, "bottom": (False,) * spaces}
     track = raw.get("curse_track", {})
@@ -184,6 +198,11 @@ def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks"
                                                        f"{spaces} spaces"))
         else:
             halves[key] = tuple(row)
+    return halves
+
+
+def _read_gates(raw: dict, found: list, path: str) -> set[frozenset[Room]]:
+    """The sides of the Rune Gates filled in."""
     gates = set()
     listed = raw.get("gates", [])
     if not isinstance(listed, list):
@@ -196,8 +215,7 @@ def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks"
                                                 f"not {text!r}"))
         else:
             gates.add(side)
-    return Marks(diamonds=frozenset(numbers["diamonds"]), emeralds=frozenset(numbers["emeralds"]),
-                 curse_top=halves["top"], curse_bottom=halves["bottom"], gates=frozenset(gates))
+    return gates
 
 
 def _read_side(text) -> frozenset[Room] | None:

@@ -44,6 +44,8 @@ CURSE_HALF_H = 4.5    # one half of a space, filled in from the die
 CURSE_TITLE_H = 4.4   # the track's title, above its spaces
 CURSE_LEAD = 8.0      # the dragon's arrow left of the top halves, the skull's right of the bottom halves
 PASSAGE_HALF = 0.11   # a passage's little diamond on its side, as a share of the room
+BELOW_GRID = ARROW_BAND + 3.5   # from the map's bottom to what is under it: the bottom entry arrows, and a gap
+SCORE_TITLE = 5.0     # the scoring section's title, above its lines
 
 
 @dataclass(frozen=True)
@@ -258,23 +260,54 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r} (one of: {', '.join(PAPERS)})")
     width, height = PAPERS[paper]
-    rows, cols = dungeon.rows, dungeon.cols
+    cols = dungeon.cols
     ruler_top = height - MARGIN - 5.0
     items = score_items(dungeon)
-    lines = len(items) + 1  # the scoring items and the total
-    score_title = 5.0
     die_band = (DIE_BAND if dungeon.curse_spaces else DIE_BAND_SHORT) if dungeon.needs_die else 0.0
-
-    # The largest room (up to 20 mm) that leaves the scoring section lines of 5.5 mm or more.
-    grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
-    below_grid = ARROW_BAND + 3.5
-    free_height = ruler_top - 2.0 - grid_top - below_grid - die_band - score_title - lines * 5.5
-    free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0)
-    room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
-    grid = Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
+    room, grid = _map_grid(dungeon, width, ruler_top, die_band, len(items) + 1)
 
     rects = {r: Rect(grid.x + (r.col - 1) * room, grid.y + (r.row - 1) * room, room, room)
              for r in dungeon.rooms()}
+    arrows = _entry_arrows(dungeon, rects, room)
+    side_marks = _side_marks(dungeon, rects, room)
+    rooms = _room_cells(dungeon, rects, room, arrows, side_marks)
+    label_offset = ARROW_BAND + LABEL_BAND / 2
+    col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
+    row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
+
+    markers = corner_markers(paper)
+    qr = qr_rect(paper)
+    header, name_row, name_line, draw_key = _header(qr)
+
+    # Under the map: the die band (expansion maps), then the scoring section.
+    body = _body_with_labels(grid, width) if die_band else grid
+    score_top = grid.bottom + BELOW_GRID + die_band
+    die_legend, curse_box, curse = _die_band(dungeon, body, grid, score_top) if die_band else (None, None, [])
+    score_area, score_lines, total = _scoring_section(items, body, score_top, ruler_top)
+    ruler = Rect(width / 2 - RULER_LENGTH + 8.0, height - MARGIN - 5.0, RULER_LENGTH, 5.0)
+
+    return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
+                       grid=grid, rooms=tuple(rooms), arrows=tuple(arrows), col_labels=col_labels,
+                       row_labels=row_labels, header=header, name_row=name_row, name_line=name_line, qr=qr,
+                       markers=markers, score_area=score_area, score_lines=tuple(score_lines), total=total,
+                       ruler=ruler, side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box,
+                       curse=tuple(curse), draw_key=draw_key)
+
+
+def _map_grid(dungeon: DungeonMap, width: float, ruler_top: float, die_band: float, lines: int
+              ) -> tuple[float, Rect]:
+    """The room size and the map's grid: the largest room (up to 20 mm) that leaves the scoring section's
+    ``lines`` (its items and the total) 5.5 mm or more, the map centred across the page."""
+    rows, cols = dungeon.rows, dungeon.cols
+    grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
+    free_height = ruler_top - 2.0 - grid_top - BELOW_GRID - die_band - SCORE_TITLE - lines * 5.5
+    free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0)
+    room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
+    return room, Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
+
+
+def _entry_arrows(dungeon: DungeonMap, rects: dict[Room, Rect], room: float) -> list[EntryArrow]:
+    """The arrows of the map's entryways, outer ones in the band round the map and cave entrances inside."""
     arrows = []
     for r, side in sorted(dungeon.entries):
         rect = rects[r]
@@ -290,6 +323,11 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
             mouth = _span(mx, my, dc, dr, 0.0, CAVE_MOUTH[1], CAVE_MOUTH[0] / 2)
         arrows.append(EntryArrow(r, side, (mx + dc * 0.8, my + dr * 0.8), (mx + dc * length, my + dr * length),
                                  mouth))
+    return arrows
+
+
+def _side_marks(dungeon: DungeonMap, rects: dict[Room, Rect], room: float) -> list[SideMark]:
+    """The Magic Doors and then the Rune Gates, each centred on its passage, in the order of their sides."""
     side_marks = []
     for kind, marks in (("magic_door", dungeon.doors), ("rune_gate", dungeon.gates)):
         for side, what in sorted(marks, key=lambda pair: side_name(pair[0])):
@@ -299,7 +337,12 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
             radius = (GATE_RADIUS if kind == "rune_gate" else DOOR_RADIUS) * room
             side_marks.append(SideMark(side, kind, what, ((x1 + x2) / 2, (y1 + y2) / 2), radius,
                                        "x" if first.row == second.row else "y"))
+    return side_marks
 
+
+def _room_cells(dungeon: DungeonMap, rects: dict[Room, Rect], room: float, arrows: list[EntryArrow],
+                side_marks: list[SideMark]) -> list[RoomCell]:
+    """Every room's cell, row by row: its round box, and its item's picture or box clear of what else is in it."""
     rooms = []
     for r in dungeon.rooms():
         rect = rects[r]
@@ -321,55 +364,64 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
             icon = _free_spot(rect, round_box, taken, _ICON_SPOTS, passages) if taken else \
                 _spot(rect, *_ICON_SPOTS[0])
         rooms.append(RoomCell(r, rect, (item.name,) if item else (), round_box, icon, mark))
-    label_offset = ARROW_BAND + LABEL_BAND / 2
-    col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
-    row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
+    return rooms
 
-    markers = corner_markers(paper)
+
+def _header(qr: Rect) -> tuple[Rect, Rect, Rect, Rect]:
+    """The header, its name row, the name line and the "how to draw" key: the title with what the map is
+    under it, the key on its right, and across both the name row, left of the QR code."""
     inner_left = MARGIN + MARKER_SIZE + 4.0
-    qr = qr_rect(paper)
-    # The header: the title with what the map is under it, the "how to draw" key on its right, and across
-    # both the name row.
     name_row = Rect(inner_left, HEADER_BOTTOM - NAME_ROW_H, qr.x - 4.0 - inner_left, NAME_ROW_H)
     header = Rect(inner_left, MARGIN, TITLE_W, name_row.y - 0.5 - MARGIN)
     draw_key = _draw_key_rect(header, name_row)
     name_line = Rect(name_row.x + 22.0, HEADER_BOTTOM - 6.0, name_row.w - 22.0 - 34.0, 5.0)
+    return header, name_row, name_line, draw_key
 
-    # Under the map: the die band (expansion maps), then the scoring section. On a map with the die both
-    # are as wide as the map with its row labels (the width of the whole drawing above them), clear of the
-    # corner markers beside the scoring section's last lines.
-    if die_band:
-        inner = MARGIN + MARKER_SIZE + 2.0
-        left = max(grid.x - LABEL_BAND - ARROW_BAND, inner)
-        body = Rect(left, grid.y, min(grid.right + LABEL_BAND + ARROW_BAND, width - inner) - left, grid.h)
-    else:
-        body = grid
-    die_legend = curse_box = None
+
+def _body_with_labels(grid: Rect, width: float) -> Rect:
+    """The width of the die band and the scoring section on a map with the die: as wide as the map with its
+    row labels (the width of the whole drawing above them), clear of the corner markers beside the scoring
+    section's last lines."""
+    inner = MARGIN + MARKER_SIZE + 2.0
+    left = max(grid.x - LABEL_BAND - ARROW_BAND, inner)
+    return Rect(left, grid.y, min(grid.right + LABEL_BAND + ARROW_BAND, width - inner) - left, grid.h)
+
+
+def _die_band(dungeon: DungeonMap, body: Rect, grid: Rect, score_top: float
+              ) -> tuple[Rect, Rect | None, list[CurseSpace]]:
+    """The die legend and, on a map with a Curse Track, the track and its spaces: from just under the bottom
+    entry arrows to 2 mm above the scoring section, the track at the right."""
+    band_top = grid.bottom + ARROW_BAND + 1.5
+    band = Rect(body.x, band_top, body.w, score_top - 2.0 - band_top)
+    spaces = dungeon.curse_spaces
+    track_w = spaces * CURSE_SPACE_W + 2 * CURSE_LEAD if spaces else 0.0
+    die_legend = Rect(band.x, band.y, band.w - track_w - (6.0 if track_w else 0.0), band.h)
+    curse_box = None
     curse = []
-    if die_band:
-        # From just under the bottom entry arrows to 2 mm above the scoring section.
-        band_top = grid.bottom + ARROW_BAND + 1.5
-        band = Rect(body.x, band_top, body.w, grid.bottom + below_grid + die_band - 2.0 - band_top)
-        spaces = dungeon.curse_spaces
-        track_w = spaces * CURSE_SPACE_W + 2 * CURSE_LEAD if spaces else 0.0
-        die_legend = Rect(band.x, band.y, band.w - track_w - (6.0 if track_w else 0.0), band.h)
-        if spaces:
-            curse_box = Rect(band.right - track_w, band.y, track_w, band.h)
-            emeralds = {item.number: room.name for room, item in dungeon.rooms_with("emerald")}
-            top = band.y + CURSE_TITLE_H
-            for k in range(1, spaces + 1):
-                x = curse_box.x + CURSE_LEAD + (k - 1) * CURSE_SPACE_W + 0.6
-                w = CURSE_SPACE_W - 1.2
-                curse.append(CurseSpace(k, Rect(x, top, w, CURSE_HALF_H),
-                                        Rect(x, top + CURSE_HALF_H, w, CURSE_HALF_H), emeralds.get(k, "")))
-    score_top = grid.bottom + below_grid + die_band
-    line_h = min(7.0, (ruler_top - 2.0 - score_top - score_title) / lines)
-    score_area = Rect(body.x, score_top, body.w, score_title + lines * line_h)
+    if spaces:
+        curse_box = Rect(band.right - track_w, band.y, track_w, band.h)
+        emeralds = {item.number: room.name for room, item in dungeon.rooms_with("emerald")}
+        top = band.y + CURSE_TITLE_H
+        for k in range(1, spaces + 1):
+            x = curse_box.x + CURSE_LEAD + (k - 1) * CURSE_SPACE_W + 0.6
+            w = CURSE_SPACE_W - 1.2
+            curse.append(CurseSpace(k, Rect(x, top, w, CURSE_HALF_H),
+                                    Rect(x, top + CURSE_HALF_H, w, CURSE_HALF_H), emeralds.get(k, "")))
+    return die_legend, curse_box, curse
+
+
+def _scoring_section(items: tuple[tuple[int, str, str], ...], body: Rect, score_top: float, ruler_top: float
+                     ) -> tuple[Rect, list[ScoreLine], Rect]:
+    """The scoring section under its title: one line for each item, with its boxes at the right, and the total
+    under them."""
+    lines = len(items) + 1  # the scoring items and the total
+    line_h = min(7.0, (ruler_top - 2.0 - score_top - SCORE_TITLE) / lines)
+    score_area = Rect(body.x, score_top, body.w, SCORE_TITLE + lines * line_h)
     box_h = line_h - 1.2
     points_w, count_w, tally_w = 13.0, 11.0, 40.0
     score_lines = []
     for i, (number, label, rule) in enumerate(items):
-        row = Rect(body.x, score_top + score_title + i * line_h, body.w, line_h)
+        row = Rect(body.x, score_top + SCORE_TITLE + i * line_h, body.w, line_h)
         inner_y = row.y + 0.6
         points = Rect(row.right - points_w, inner_y, points_w, box_h)
         count = Rect(points.x - 2.0 - count_w, inner_y, count_w, box_h)
@@ -378,16 +430,9 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
         text_right = (tally.x if tally else count.x) - 2.0
         text = Rect(badge.right + 2.0, inner_y, text_right - badge.right - 2.0, box_h)
         score_lines.append(ScoreLine(number, label, rule, row, badge, text, tally, count, points))
-    total_y = score_top + score_title + len(items) * line_h + 0.6
+    total_y = score_top + SCORE_TITLE + len(items) * line_h + 0.6
     total = Rect(body.right - points_w - 4.0, total_y, points_w + 4.0, box_h)
-    ruler = Rect(width / 2 - RULER_LENGTH + 8.0, height - MARGIN - 5.0, RULER_LENGTH, 5.0)
-
-    return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
-                       grid=grid, rooms=tuple(rooms), arrows=tuple(arrows), col_labels=col_labels,
-                       row_labels=row_labels, header=header, name_row=name_row, name_line=name_line, qr=qr,
-                       markers=markers, score_area=score_area, score_lines=tuple(score_lines), total=total,
-                       ruler=ruler, side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box,
-                       curse=tuple(curse), draw_key=draw_key)
+    return score_area, score_lines, total
 
 
 def _draw_key_rect(header: Rect, name_row: Rect) -> Rect:
