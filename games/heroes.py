@@ -21,6 +21,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
+from games.review import Rule
 from games.cards import exits_text
 from games.errors import TemplateError
 from games.maker import SIZE, Maker, MarketItem
@@ -158,19 +159,20 @@ def problems(dungeon: Dungeon, maker: Maker) -> list[Problem]:
     for room, tile in sorted(dungeon.tiles.items()):
         where = room.name
         if tile.loot and (tile.path or tile.acid or tile.room or tile.on):
-            found.append(Problem(where, "built_on_loot", f"the {tile.loot} is still here: collect it before building"))
+            found.append(Problem(where, Rule.BUILT_ON_LOOT,
+                                 f"the {tile.loot} is still here: collect it before building"))
         if tile.on and not tile.path:
-            found.append(Problem(where, "not_on_path", f"a {maker.item(tile.on).name} goes on a path"))
+            found.append(Problem(where, Rule.NOT_ON_PATH, f"a {maker.item(tile.on).name} goes on a path"))
         if tile.bridge and not tile.acid:
-            found.append(Problem(where, "bridge_off_acid", "a bridge path goes only on an Acid Pond"))
+            found.append(Problem(where, Rule.BRIDGE_OFF_ACID, "a bridge path goes only on an Acid Pond"))
         if tile.acid and tile.path and not tile.bridge:
-            found.append(Problem(where, "path_on_acid", "a path over an Acid Pond must be a bridge path"))
+            found.append(Problem(where, Rule.PATH_ON_ACID, "a path over an Acid Pond must be a bridge path"))
         if tile.room and (tile.path or tile.acid):
-            found.append(Problem(where, "room_fills_tile",
+            found.append(Problem(where, Rule.ROOM_FILLS_TILE,
                                  f"a {maker.item(tile.room).name} room fills its whole tile: no path or pond with it"))
         for side in tile.path:
             if not _inside(room.neighbour(side)) and dungeon.entrance != (room, side):
-                found.append(Problem(where, "path_off_grid", f"the path runs off the grid on the {side} side"))
+                found.append(Problem(where, Rule.PATH_OFF_GRID, f"the path runs off the grid on the {side} side"))
     found += _entrance_and_stairs(dungeon)
     return found
 
@@ -180,15 +182,16 @@ def _entrance_and_stairs(dungeon: Dungeon) -> list[Problem]:
     if dungeon.entrance is not None:
         room, side = dungeon.entrance
         if room not in CORNERS or side not in CORNERS[room]:
-            found.append(Problem(room.name, "entrance_corner",
+            found.append(Problem(room.name, Rule.ENTRANCE_CORNER,
                                  f"the entrance {room.name}:{side} must come in from outside at a corner "
                                  "(A1:N, A1:W, F1:N, F1:E, A6:S, A6:W, F6:S or F6:E)"))
         elif side not in dungeon.at(room).path:
-            found.append(Problem(room.name, "entrance_unlinked", f"no path on {room.name} leads in from the entrance"))
+            found.append(Problem(room.name, Rule.ENTRANCE_UNLINKED,
+                                 f"no path on {room.name} leads in from the entrance"))
     if dungeon.stairs is not None and not dungeon.at(dungeon.stairs).walkable:
-        found.append(Problem(dungeon.stairs.name, "stairs_off_path", "the exit stairs must be on a path tile"))
+        found.append(Problem(dungeon.stairs.name, Rule.STAIRS_OFF_PATH, "the exit stairs must be on a path tile"))
     if not found and dungeon.entrance is not None and dungeon.stairs is not None and route(dungeon) is None:
-        found.append(Problem(dungeon.stairs.name, "no_route", "no path leads from the entrance to the stairs"))
+        found.append(Problem(dungeon.stairs.name, Rule.NO_ROUTE, "no path leads from the entrance to the stairs"))
     return found
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from games.review import Rule
 from games.board import Board, Drawing, Marks
 from games.cards import exits_text
 from games.errors import ScrawlError, TemplateError
@@ -282,7 +283,7 @@ def score_game(sheets: list[SheetState]) -> list[SheetResult]:
             if not any(old.get("where") == entry["where"] and old.get("why") == entry["why"] for old in review):
                 review.append(entry)
         if len(groups) > 1:
-            review.append({"where": "map", "rule": "mixed_maps",
+            review.append({"where": "map", "rule": Rule.MIXED_MAPS,
                            "why": "the sheets of this game are not all on one map; traps were resolved only "
                                   "between sheets on the same map"})
         results.append(SheetResult(sheet, score(sheet.dungeon, sheet.board, len(hits[index])), broken,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from games.review import Rule
 from scanner.read import RoomReading, TallyReading
 
 GREEN, RED, BLUE, ORANGE, INK = (20, 150, 60), (210, 40, 40), (40, 80, 200), (240, 130, 0), (30, 30, 30)
@@ -60,7 +61,7 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
         _draw_marks(canvas, layout, sheet["marks"], px_per_mm)
 
     for number, entry in enumerate(review, start=1):
-        where = _where(entry.get("where", ""), layout, mark=entry.get("rule") == "unsure_mark")
+        where = _where(entry.get("where", ""), layout, mark=entry.get("rule") == Rule.UNSURE_MARK)
         if where is None:
             continue
         (x, y), radius = where

@@ -10,6 +10,8 @@ whose review entries came from the scanner (``scanner.scan``).
 """
 from __future__ import annotations
 
+from games.review import Rule
+
 
 def flag_shared_doubts(results, errors: list[dict]) -> None:
     """Add to each sheet's review what other sheets' doubts could change in its score.
@@ -34,23 +36,23 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
             for other_index, other in enumerate(results):
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
                         and not other.sheet.board.at(room).empty:
-                    other.review.append({"where": room_name, "rule": "other_sheet_unsure",
+                    other.review.append({"where": room_name, "rule": Rule.OTHER_SHEET_UNSURE,
                                          "from": result.sheet.source,
                                          "why": f"{result.sheet.source} needs a look at {room_name}; a Trap "
                                                 f"there would change this sheet's score"})
     if errors:
         missing = ", ".join(sorted({entry.get("source", "?") for entry in errors}))
         for result in results:
-            result.review.append({"where": "game", "rule": "sheet_missing",
+            result.review.append({"where": "game", "rule": Rule.SHEET_MISSING,
                                   "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
 
 
-_OTHER_SHEETS = ("other_sheet_unsure", "sheet_missing", "mixed_maps")
+_OTHER_SHEETS = (Rule.OTHER_SHEET_UNSURE, Rule.SHEET_MISSING, Rule.MIXED_MAPS)
 
 # Doubts that cannot change another sheet's score: a Diamond's or Emerald's cross-out is read on its own
 # sheet only (no Trap is ever drawn in a room with a printed item), and so are the rules about such marks.
-_OWN_SHEET_ONLY = ("other_sheet_unsure", "unsure_mark", "marks_differ", "diamond_roll", "emerald_mark",
-                   "unknown_mark", "curse_order", "curse_roll")
+_OWN_SHEET_ONLY = (Rule.OTHER_SHEET_UNSURE, Rule.UNSURE_MARK, Rule.MARKS_DIFFER, Rule.DIAMOND_ROLL, Rule.EMERALD_MARK,
+                   Rule.UNKNOWN_MARK, Rule.CURSE_ORDER, Rule.CURSE_ROLL)
 
 
 def _sure_traps(result) -> set:
@@ -88,7 +90,7 @@ def _flag_trap_counts(results, sure: list[set]) -> None:
             continue
         shown = ", ".join(f"{result.sheet.source}: {count}" for result, count in group)
         for result, _ in group:
-            result.review.append({"where": "game", "rule": "trap_count",
+            result.review.append({"where": "game", "rule": Rule.TRAP_COUNT,
                                   "why": f"every player draws every Trap card, but the sheets show different "
                                          f"numbers of Traps read surely ({shown}): look for an X read as a "
                                          f"path, or a path read as an X"})
@@ -162,7 +164,7 @@ def _flag_card_counts(results) -> None:
                            and not same_cards(result.sheet.board, other.sheet.board)
                            and not _explained(result, other) and not _explained(other, result)]
             if unexplained:
-                result.review.append({"where": "game", "rule": "card_count",
+                result.review.append({"where": "game", "rule": Rule.CARD_COUNT,
                                       "why": _card_difference(result, unexplained)})
 
 
@@ -188,7 +190,7 @@ def _explained(result, other) -> bool:
     shows unknown cards: the entries about what is hidden say where to look."""
     from games.rules import same_cards
 
-    if any(entry.get("rule") == "cannot_see" for entry in result.review):
+    if any(entry.get("rule") == Rule.CANNOT_SEE for entry in result.review):
         return True         # a part of the photo could not be seen: what the sheet shows there is unknown
     board = result.sheet.board
     return any(same_cards(_with_alternative(board, {"where": entry["where"], "alternative": reading}),
@@ -199,7 +201,7 @@ def _explained(result, other) -> bool:
 
 # The scanner's doubts about what is drawn in a room (not the rules a reading breaks, which say something
 # is wrong but not that it is in that room); one without an ``alternative`` may be any reading.
-_READING_DOUBTS = ("unsure_reading", "unsure_link")
+_READING_DOUBTS = (Rule.UNSURE_READING, Rule.UNSURE_LINK)
 
 
 # Every reading a room can have: nothing, a Trap, or a segment to any sides.
@@ -239,7 +241,7 @@ def _may_hide_trap(result, room) -> bool:
                for entry in result.review if _room(entry.get("where")) == room)
 
 
-_TRAP_RULES = ("trap_with_segment", "trap_on_item", "too_many_traps")
+_TRAP_RULES = (Rule.TRAP_WITH_SEGMENT, Rule.TRAP_ON_ITEM, Rule.TOO_MANY_TRAPS)
 
 
 def _room(where):
@@ -287,7 +289,8 @@ def weigh_review(results, rolls=None) -> None:
                 if_so = total_with(index, room, drawing, index)
                 what = "a Trap" if other.get("trap") else f"a path to {other['exits']}" if other.get("exits") \
                     else "nothing drawn"
-            elif entry.get("rule") == "other_sheet_unsure" and (origin := sources.get(entry.get("from"))) is not None:
+            elif entry.get("rule") == Rule.OTHER_SHEET_UNSURE \
+                    and (origin := sources.get(entry.get("from"))) is not None:
                 had = results[origin].sheet.raw.get("rooms", {}).get(room, {})
                 if_so = total_with(origin, room, None if had.get("trap") else {"exits": "", "trap": True}, index)
                 what = f"{'no' if had.get('trap') else 'a'} Trap on that sheet"
@@ -298,7 +301,7 @@ def weigh_review(results, rolls=None) -> None:
 
 
 def _weight(entry: dict, total: int) -> tuple[int, int]:
-    if entry.get("rule") == "cannot_see":
+    if entry.get("rule") == Rule.CANNOT_SEE:
         return 0, 0
     if "if_so" in entry:
         return 1, -abs(entry["if_so"] - total)

@@ -18,6 +18,7 @@ from typing import Callable, Mapping
 import cv2
 import numpy as np
 
+from games.review import Rule
 from games.mapfile import map_reference
 from games.maps import DungeonMap, Room
 from sheets.dungeon import SheetLayout, sheet_layout
@@ -79,30 +80,30 @@ class SheetScan:
     def review(self) -> list[dict]:
         """The scanner's own doubts, as ``needs_review`` entries."""
         dungeon = self.layout.dungeon
-        entries = [{"where": room, "rule": "cannot_see", "confidence": 0.0,
+        entries = [{"where": room, "rule": Rule.CANNOT_SEE, "confidence": 0.0,
                     "why": f"{why}: look at {room} on the sheet, or take the photo again without it",
                     **_trap_flag(dungeon.item_at(Room.parse(room)) is None)}
                    for room, why in self.hidden.items()]
-        entries += [{"where": r.room, "rule": "unsure_link" if r.only_link_doubts else "unsure_reading",
+        entries += [{"where": r.room, "rule": Rule.UNSURE_LINK if r.only_link_doubts else Rule.UNSURE_READING,
                      "why": "; ".join(r.doubts) or "hard to read", "confidence": r.confidence,
                      **_trap_flag(r.trap_in_doubt), **_alternative(r.alternative)}
                     for r in self.rooms if r.confidence < SURE and r.room not in self.hidden]
         if self.tally_hidden is not None:
-            entries.append({"where": TALLY, "rule": "cannot_see", "confidence": 0.0,
+            entries.append({"where": TALLY, "rule": Rule.CANNOT_SEE, "confidence": 0.0,
                             "why": f"{self.tally_hidden}: count the tally marks beside scoring item 6 on the "
                                    f"sheet (read as {self.tally.count}), or take the photo again without it"})
         elif self.tally.confidence < SURE:
-            entries.append({"where": TALLY, "rule": "unsure_reading", "confidence": self.tally.confidence,
+            entries.append({"where": TALLY, "rule": Rule.UNSURE_READING, "confidence": self.tally.confidence,
                             "why": "; ".join(self.tally.doubts) or "the tally marks are hard to count"})
         if self.marks is not None:
             entries += self.marks.review()
         if not self.identified_by_qr:
-            entries.append({"where": "photo", "rule": "no_qr_code",
+            entries.append({"where": "photo", "rule": Rule.NO_QR_CODE,
                             "why": f"the QR code could not be read, so the sheet was read as "
                                    f"{self.layout.dungeon.name} on {self.layout.paper.upper()} paper (like the "
                                    f"other sheets of the game, or as --map says): check that this is right"})
         if self.resolution < 3.2:
-            entries.append({"where": "photo", "rule": "low_resolution",
+            entries.append({"where": "photo", "rule": Rule.LOW_RESOLUTION,
                             "why": f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
                                    f"come closer or use a higher resolution"})
         return entries

@@ -15,9 +15,10 @@ from functools import lru_cache
 from itertools import combinations
 from urllib.parse import urlencode
 
+from games.review import Rule
 from scrawl.store import Store
 
-DOUBTS_A_PERSON_SETTLES = ("unsure_reading", "unsure_link")   # the scanner's own; a broken rule stays
+DOUBTS_A_PERSON_SETTLES = (Rule.UNSURE_READING, Rule.UNSURE_LINK)   # the scanner's own; a broken rule stays
 
 
 # -- readings ----------------------------------------------------------------------------------------------
