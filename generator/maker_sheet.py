@@ -20,7 +20,7 @@ from games.maker import MarketItem
 from generator import fonts
 from sheets.page import Rect
 from sheets.maker import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow
-from generator.sheet import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, _draw_markers, _draw_qr
+from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, draw_markers, draw_qr
 
 MIN_TEXT = 6.0                      # pt: the smallest text on the sheet
 PT = 25.4 / 72                      # mm per point
@@ -42,8 +42,8 @@ def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
     pdfmetrics.registerFontFamily(fonts.BODY, normal=fonts.BODY, bold=fonts.BOLD, italic=fonts.ITALIC,
                                   boldItalic="Vera-BoldItalic")
     first = layouts[0]
-    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(first.width * mm, first.height * mm), invariant=1,
-                    initialFontName=fonts.BODY, pageCompression=1)
+    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(first.width * mm, first.height * mm),
+                    invariant=1, initialFontName=fonts.BODY, pageCompression=1)
     canvas.setTitle("Dungeon Scrawl: Dungeon Maker")
     canvas.setAuthor("dungeon-scrawl")
     canvas.setSubject(f"Dungeon Maker sheets, loot seed {first.loot.seed}, {first.paper.upper()}, "
@@ -65,8 +65,8 @@ def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
         _draw_scoring(page, layout)
         _draw_hero_stats(page, layout)
         _draw_coin_track(page, layout)
-        _draw_markers(page, layout)
-        _draw_qr(page, layout, layout.loot.page)
+        draw_markers(page, layout)
+        draw_qr(page, layout, layout.loot.page)
         canvas.showPage()
     canvas.save()
 

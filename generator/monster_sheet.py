@@ -19,7 +19,7 @@ from sheets.page import Rect
 from generator.maker_sheet import _baseline, _text
 from sheets.roster import (COLOUR_CODES, COLOURS, LAYOUT_VERSION, SIZES, MonsterCard, MonsterLayout,
                                       PartRow, Pool, column_x)
-from generator.sheet import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, Page, _draw_markers, _draw_qr
+from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, Page, draw_markers, draw_qr
 
 NOTE_GREY = 0.35
 FRAME_GREY = 0.62
@@ -55,8 +55,8 @@ def render_monster_sheets(layouts: list[MonsterLayout], path: Path | BinaryIO) -
         for pool in layout.pools:
             _draw_pool(page, pool)
         _draw_legend(page, layout)
-        _draw_markers(page, layout)
-        _draw_qr(page, layout, layout.player)
+        draw_markers(page, layout)
+        draw_qr(page, layout, layout.player)
         canvas.showPage()
     canvas.save()
 

@@ -33,7 +33,7 @@ def maps() -> dict:
 @lru_cache(maxsize=8)
 def qr_svg(text: str) -> str:
     """``text`` as a QR code: an SVG of dark squares (runs of modules) on white, with a quiet zone."""
-    from generator.sheet import qr_runs
+    from generator.page import qr_runs
 
     (count, dark), quiet = qr_runs(text), 4
     runs = [f"M{start + quiet} {row + quiet}h{end - start}v1h-{end - start}z" for row, start, end in dark]

@@ -8,7 +8,7 @@ import pytest
 
 from sheets.dungeon import sheet_layout
 from sheets.page import corner_markers, qr_rect
-from generator.sheet import qr_runs
+from generator.page import qr_runs
 from photographer import blank_sheet
 from scanner import locate
 from scanner.locate import SheetFrame, read_sheet_id
