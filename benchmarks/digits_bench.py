@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import argparse
 import collections
-import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from scanner.digits import read_digit  # noqa: E402
+from scanner.digits import read_digit
 
 FINE = 4   # crops are drawn this many times finer, then averaged down
 

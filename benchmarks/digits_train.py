@@ -21,7 +21,6 @@ import argparse
 import functools
 import multiprocessing
 import os
-import sys
 import time
 from pathlib import Path
 
@@ -29,9 +28,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from scanner.digits import CLASSES, MODEL_PATH, Writing, find_writing, writing_features  # noqa: E402
+from scanner.digits import CLASSES, MODEL_PATH, Writing, find_writing, writing_features
 
 SUPER = 4            # the crop is drawn this many times finer, then averaged down
 HIDDEN = 160         # units in each network's hidden layer

@@ -23,14 +23,10 @@ does and compared with the truth:
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from photographer import make_monster_shots   # noqa: E402  (the synthetic photographer lives in tests/)
+from photographer import make_monster_shots
 
 
 def main() -> None:
@@ -44,8 +40,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="list needless flags too")
     args = parser.parse_args()
 
-    from generator.monster_sheet import blank_image as monster_blank
-    from generator.sheet import blank_image
+    from generator.kinds import BLANKS
     from scanner.load import load_photo_bytes
     from scanner.monsters import MARKED, choose, damage
     from scanner.scan import scan_photo
@@ -65,7 +60,7 @@ def main() -> None:
             truth = shot.truth
             pens[f"{truth['hand']['tool']} {truth['hand']['pen']}"] += 1
             photo = load_photo_bytes(shot.data, truth["source"])[0]
-            scans, problems = scan_photo(photo, blank_image, None, monster_blank)
+            scans, problems = scan_photo(photo, BLANKS, None)
             if len(scans) != 1:
                 counts["not read"] += 1
                 wrong.append(f"{truth['source']}: not read: {'; '.join(problems)}")

@@ -22,21 +22,16 @@ A sheet with 3 px/mm or more at its QR should always be read.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import defaultdict
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from photographer import make_game_shots   # noqa: E402  (the synthetic photographer lives in tests/)
-
-from generator.layout import SheetId, qr_rect   # noqa: E402
-from scanner.load import load_photo_bytes   # noqa: E402
-from scanner.locate import Found, SheetFrame, find_sheets, read_sheet_id   # noqa: E402
+from photographer import make_game_shots
+from sheets.page import SheetId, qr_rect
+from scanner.load import load_photo_bytes
+from scanner.locate import Found, SheetFrame, find_sheets, read_sheet_id
 
 MAPS = ("classic", "random", "map6")
 MEGAPIXELS = (None, 3.0, 2.0, 1.5)

@@ -46,15 +46,12 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))     # the photographer lives in tests/
-
-from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots   # noqa: E402
+from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CONDITION_MAPS = ("classic", "random", "map5", "random-expansion", "map6", "map2")
@@ -142,12 +139,13 @@ def _score_game(shots: list, folder: Path, s: dict, label: str, wrong_sheets: li
     """Scan one game's photos in one call, as ``scrawl scan`` does, score them together and add how each sheet
     compares with its truth to the row ``s``."""
     from games.state import game_json, read_game, score_game
-    from generator.sheet import blank_image
-    from scanner.batch import flag_shared_doubts, game_document, scan_files
+    from generator.kinds import BLANKS
+    from scanner.batch import game_document, scan_files
+    from scanner.review import flag_shared_doubts
 
     paths = write_shots(shots, folder)
     photos = [str(p) for p in paths if not p.name.endswith(".json")]
-    outcomes = scan_files(photos, blank_image, rolls=shots[0].truth.get("rolls"))
+    outcomes = scan_files(photos, BLANKS, rolls=shots[0].truth.get("rolls"))
     truths = [shot.truth for shot in shots]
     expected = truth_totals(truths)
     document = game_document(outcomes)

@@ -24,9 +24,7 @@ from pathlib import Path
 
 import cv2
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from photographer import make_game_shots, write_shots   # noqa: E402  (the synthetic photographer lives in tests/)
+from photographer import make_game_shots, write_shots
 
 
 def _timed(function) -> float:
@@ -65,7 +63,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=9, help="decode/scan rounds a photo (medians are quoted)")
     args = parser.parse_args()
 
-    from generator.sheet import blank_image
+    from generator.kinds import BLANKS
     from scanner.batch import scan_file
 
     cv2.setNumThreads(1)      # the scanner runs one photo per core; so does the decode it is compared with
@@ -79,7 +77,7 @@ def main() -> None:
         seed += 1
     paths = paths[:args.photos]
     paths += [_with_sensor_detail(path) for path in paths]
-    scan_file(str(paths[0]), blank_image)          # the blank sheet is rendered once per map, then cached
+    scan_file(str(paths[0]), BLANKS)          # the blank sheet is rendered once per map, then cached
 
     print(f"{len(paths)} photos, 12 MP JPEG, one core each (*: the same photo with a phone sensor's grain, "
           f"which makes the file, and its decoding, as heavy as a real phone's)")
@@ -87,7 +85,7 @@ def main() -> None:
     ratios = []
     for path in paths:
         decode, scan, ratio = interleaved(lambda: cv2.imread(str(path), cv2.IMREAD_COLOR),
-                                          lambda: scan_file(str(path), blank_image), args.rounds)
+                                          lambda: scan_file(str(path), BLANKS), args.rounds)
         ratios.append(ratio)
         print(f"  {path.name:<36} {path.stat().st_size / 2**20:5.1f} MB {1000 * decode:9.1f} {1000 * scan:9.1f}"
               f"   {ratio:5.2f}x")

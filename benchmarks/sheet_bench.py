@@ -21,7 +21,7 @@ from games.cards import DECKS, load_deck
 from games.mapfile import load_map
 from games.randommap import random_map
 from generator.deck import render_deck
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from generator.sheet import render_sheets
 from scanner.locate import find_markers, read_sheet_id
 

@@ -361,46 +361,12 @@ class _Combat:
         target, aimed = _aim(self._attackable(enemy), average)
         self._note("attack", monster=attacker.label, part=struck.label, die=struck.die.name, struggle=weapon is None,
                    target=target.label, aimed=aimed.label)
-        # 1. A pink monster pulls the first attack each round aimed at an ally onto itself.
-        for pink in self._attackable(enemy):
-            if pink is not target and not pink.pulled and self._power(pink) == "pink":
-                pink.pulled = True
-                target, aimed = _aim([pink], average)
-                self._note("pink", monster=pink.label, aimed=aimed.label)
-                break
-        # 2. A shield takes an attack aimed at another part of its monster.
-        hit, shield = aimed, None
-        shields = [p for p in target.working("shield") if p is not aimed]
-        if aimed.type != "shield" and shields:
-            shield = min(shields, key=lambda p: (p.hit, -p.life))
-            hit = shield
-            self._note("shield", monster=target.label, part=shield.label, instead_of=aimed.label)
-        # 3. A nullifier (not the part hit) is declared on the first attack each round it may cancel.
-        for nullifier in target.working("nullifier"):
-            if nullifier is not hit and not nullifier.declared:
-                nullifier.declared = True
-                roll = self._roll(nullifier.die)
-                cancelled = roll <= nullifier.die.sides // 2
-                self._note("nullifier", monster=target.label, part=nullifier.label, die=nullifier.die.name, roll=roll,
-                           cancelled=cancelled)
-                if cancelled:
-                    return
-                break
+        target, aimed = self._pink_pull(enemy, target, aimed, average)
+        hit, shield = self._shield_takes(target, aimed)
+        if self._nullified(target, hit):
+            return
         # 4. The weapon die; 5. black and white rerolls. Struggling rolls nothing.
-        if weapon is not None:
-            roll = self._roll(weapon.die)
-            self._note("roll", monster=attacker.label, part=weapon.label, die=weapon.die.name, roll=roll, bonus=bonus)
-            half = weapon.die.sides // 2
-            black = [m for m in enemy.monsters if self._power(m) == "black" and not m.forced]
-            if black and roll > half:
-                black[0].forced = True
-                roll = self._reroll(weapon, roll, black[0], "black")
-            if power == "white" and not attacker.rerolled and roll <= half:
-                attacker.rerolled = True
-                roll = self._reroll(weapon, roll, attacker, "white")
-            damage = roll + bonus
-        else:
-            damage = attacker.core.die.n
+        damage = self._weapon_roll(attacker, weapon, enemy, power, bonus) if weapon is not None else attacker.core.die.n
         # Gray: n of the damage goes past a shield that took the attack, onto the part aimed at.
         passed = min(n, damage) if shield is not None and power == "gray" else 0
         damage -= passed
@@ -414,6 +380,53 @@ class _Combat:
         self._damage(target, hit, damage, blocked, ignores_blue=power == "gray")
         if passed and self.winner is None and aimed in target.every_part() and target in enemy.monsters:
             self._damage(target, aimed, passed, 0, ignores_blue=True, passed=True)
+
+    def _pink_pull(self, enemy: _Side, target: _Monster, aimed: _Part, average: float) -> tuple[_Monster, _Part]:
+        """Step 1: a pink monster pulls the first attack each round aimed at an ally onto itself."""
+        for pink in self._attackable(enemy):
+            if pink is not target and not pink.pulled and self._power(pink) == "pink":
+                pink.pulled = True
+                target, aimed = _aim([pink], average)
+                self._note("pink", monster=pink.label, aimed=aimed.label)
+                break
+        return target, aimed
+
+    def _shield_takes(self, target: _Monster, aimed: _Part) -> tuple[_Part, _Part | None]:
+        """Step 2: the part hit, and the shield that takes an attack aimed at another part of its monster."""
+        hit, shield = aimed, None
+        shields = [p for p in target.working("shield") if p is not aimed]
+        if aimed.type != "shield" and shields:
+            shield = min(shields, key=lambda p: (p.hit, -p.life))
+            hit = shield
+            self._note("shield", monster=target.label, part=shield.label, instead_of=aimed.label)
+        return hit, shield
+
+    def _nullified(self, target: _Monster, hit: _Part) -> bool:
+        """Step 3: whether a nullifier (not the part hit), declared on the first attack each round it may cancel,
+        cancels this one."""
+        for nullifier in target.working("nullifier"):
+            if nullifier is not hit and not nullifier.declared:
+                nullifier.declared = True
+                roll = self._roll(nullifier.die)
+                cancelled = roll <= nullifier.die.sides // 2
+                self._note("nullifier", monster=target.label, part=nullifier.label, die=nullifier.die.name, roll=roll,
+                           cancelled=cancelled)
+                return cancelled
+        return False
+
+    def _weapon_roll(self, attacker: _Monster, weapon: _Part, enemy: _Side, power: str, bonus: int) -> int:
+        """Steps 4 and 5: the damage of the weapon die's roll, after black's and white's rerolls, with red's bonus."""
+        roll = self._roll(weapon.die)
+        self._note("roll", monster=attacker.label, part=weapon.label, die=weapon.die.name, roll=roll, bonus=bonus)
+        half = weapon.die.sides // 2
+        black = [m for m in enemy.monsters if self._power(m) == "black" and not m.forced]
+        if black and roll > half:
+            black[0].forced = True
+            roll = self._reroll(weapon, roll, black[0], "black")
+        if power == "white" and not attacker.rerolled and roll <= half:
+            attacker.rerolled = True
+            roll = self._reroll(weapon, roll, attacker, "white")
+        return roll + bonus
 
     def _reroll(self, weapon: _Part, was: int, by: _Monster, colour: str) -> int:
         roll = self._roll(weapon.die)

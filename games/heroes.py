@@ -21,6 +21,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
+from games.review import Rule
 from games.cards import exits_text
 from games.errors import TemplateError
 from games.maker import SIZE, Maker, MarketItem
@@ -69,6 +70,27 @@ def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json") -> Dungeo
         raise TemplateError(source, [("", 'should be a JSON object like {"format": "scrawl.dungeon/1", "tiles": {...}}')])
     if document.get("format", FORMAT) != FORMAT:
         problems.append(("format", f"{document.get('format')!r} is not a format this release reads ({FORMAT!r})"))
+    tiles = _read_tiles(document, maker, problems)
+    entrance = _read_entrance(document, problems)
+    stairs = None
+    if not document.get("stairs"):
+        problems.append(("stairs", "missing: name the tile with the exit stairs, like \"D4\""))
+    else:
+        stairs = _tile_name(document["stairs"], "stairs", problems)
+    counts = {}
+    for key in ("coins", "spells"):
+        value = document.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            problems.append((key, f"should be a whole number from 0, not {value!r}"))
+            value = 0
+        counts[key] = value
+    if problems:
+        raise TemplateError(source, problems)
+    return Dungeon(tiles, entrance, stairs, **counts)
+
+
+def _read_tiles(document: dict, maker: Maker, problems: list) -> dict:
+    """The document's ``tiles``, each bad field added to ``problems`` (a tile that cannot be read is left out)."""
     known = {item.id for item in maker.market}
     tiles = {}
     raw_tiles = document.get("tiles", {})
@@ -100,32 +122,22 @@ def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json") -> Dungeo
             problems.append((f"{path}.loot", f"{spec['loot']!r} should be gem or potion"))
         tiles[room] = Tile(path=exits_text(exits.upper()), bridge="bridge" in spec, acid=bool(spec.get("acid")),
                            room=spec.get("room", ""), on=spec.get("on", ""), loot=spec.get("loot", ""))
-    entrance = None
+    return tiles
+
+
+def _read_entrance(document: dict, problems: list) -> tuple[Room, str] | None:
+    """The document's ``entrance``, a tile and the side the hero comes in by, or None with the problem noted."""
     text = document.get("entrance")
     if not isinstance(text, str) or text.count(":") != 1:
         problems.append(("entrance", f"write the entrance as TILE:SIDE, like \"A1:N\", not {text!r}"))
-    else:
-        room = _tile_name(text.split(":")[0], "entrance", problems)
-        side = text.split(":")[1].strip().upper()
-        if side not in SIDES or len(side) != 1:
-            problems.append(("entrance", f"side {side!r} is not one of N, E, S, W"))
-        elif room is not None:
-            entrance = (room, side)
-    stairs = None
-    if not document.get("stairs"):
-        problems.append(("stairs", "missing: name the tile with the exit stairs, like \"D4\""))
-    else:
-        stairs = _tile_name(document["stairs"], "stairs", problems)
-    counts = {}
-    for key in ("coins", "spells"):
-        value = document.get(key, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            problems.append((key, f"should be a whole number from 0, not {value!r}"))
-            value = 0
-        counts[key] = value
-    if problems:
-        raise TemplateError(source, problems)
-    return Dungeon(tiles, entrance, stairs, **counts)
+        return None
+    room = _tile_name(text.split(":")[0], "entrance", problems)
+    side = text.split(":")[1].strip().upper()
+    if side not in SIDES or len(side) != 1:
+        problems.append(("entrance", f"side {side!r} is not one of N, E, S, W"))
+    elif room is not None:
+        return (room, side)
+    return None
 
 
 def _tile_name(text, path, problems) -> Room | None:
@@ -147,19 +159,20 @@ def problems(dungeon: Dungeon, maker: Maker) -> list[Problem]:
     for room, tile in sorted(dungeon.tiles.items()):
         where = room.name
         if tile.loot and (tile.path or tile.acid or tile.room or tile.on):
-            found.append(Problem(where, "built_on_loot", f"the {tile.loot} is still here: collect it before building"))
+            found.append(Problem(where, Rule.BUILT_ON_LOOT,
+                                 f"the {tile.loot} is still here: collect it before building"))
         if tile.on and not tile.path:
-            found.append(Problem(where, "not_on_path", f"a {maker.item(tile.on).name} goes on a path"))
+            found.append(Problem(where, Rule.NOT_ON_PATH, f"a {maker.item(tile.on).name} goes on a path"))
         if tile.bridge and not tile.acid:
-            found.append(Problem(where, "bridge_off_acid", "a bridge path goes only on an Acid Pond"))
+            found.append(Problem(where, Rule.BRIDGE_OFF_ACID, "a bridge path goes only on an Acid Pond"))
         if tile.acid and tile.path and not tile.bridge:
-            found.append(Problem(where, "path_on_acid", "a path over an Acid Pond must be a bridge path"))
+            found.append(Problem(where, Rule.PATH_ON_ACID, "a path over an Acid Pond must be a bridge path"))
         if tile.room and (tile.path or tile.acid):
-            found.append(Problem(where, "room_fills_tile",
+            found.append(Problem(where, Rule.ROOM_FILLS_TILE,
                                  f"a {maker.item(tile.room).name} room fills its whole tile: no path or pond with it"))
         for side in tile.path:
             if not _inside(room.neighbour(side)) and dungeon.entrance != (room, side):
-                found.append(Problem(where, "path_off_grid", f"the path runs off the grid on the {side} side"))
+                found.append(Problem(where, Rule.PATH_OFF_GRID, f"the path runs off the grid on the {side} side"))
     found += _entrance_and_stairs(dungeon)
     return found
 
@@ -169,15 +182,16 @@ def _entrance_and_stairs(dungeon: Dungeon) -> list[Problem]:
     if dungeon.entrance is not None:
         room, side = dungeon.entrance
         if room not in CORNERS or side not in CORNERS[room]:
-            found.append(Problem(room.name, "entrance_corner",
+            found.append(Problem(room.name, Rule.ENTRANCE_CORNER,
                                  f"the entrance {room.name}:{side} must come in from outside at a corner "
                                  "(A1:N, A1:W, F1:N, F1:E, A6:S, A6:W, F6:S or F6:E)"))
         elif side not in dungeon.at(room).path:
-            found.append(Problem(room.name, "entrance_unlinked", f"no path on {room.name} leads in from the entrance"))
+            found.append(Problem(room.name, Rule.ENTRANCE_UNLINKED,
+                                 f"no path on {room.name} leads in from the entrance"))
     if dungeon.stairs is not None and not dungeon.at(dungeon.stairs).walkable:
-        found.append(Problem(dungeon.stairs.name, "stairs_off_path", "the exit stairs must be on a path tile"))
+        found.append(Problem(dungeon.stairs.name, Rule.STAIRS_OFF_PATH, "the exit stairs must be on a path tile"))
     if not found and dungeon.entrance is not None and dungeon.stairs is not None and route(dungeon) is None:
-        found.append(Problem(dungeon.stairs.name, "no_route", "no path leads from the entrance to the stairs"))
+        found.append(Problem(dungeon.stairs.name, Rule.NO_ROUTE, "no path leads from the entrance to the stairs"))
     return found
 
 

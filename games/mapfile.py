@@ -58,116 +58,16 @@ def load_map(name_or_path: str | Path) -> DungeonMap:
 
 def parse_map(data: dict, source: str) -> DungeonMap:
     """Build a map from parsed TOML, checking every field. Raises ``MapError`` listing all problems."""
-    problems: list[tuple[str, str]] = []
-
-    def field(key, kind, default=None):
-        return take(problems, data, key, kind, key, default)
-
-    map_id = field("id", str)
-    if isinstance(map_id, str) and not re.fullmatch(r"[a-z][a-z0-9-]{0,23}", map_id):
-        problems.append(("id", f"{map_id!r} should be 1-24 lowercase letters, digits or '-', starting with a letter"))
-    name = field("name", str)
-    rows = field("rows", int)
-    cols = field("cols", int)
-    known = ("id", "name", "rows", "cols", "entries", "walls", "caves", "doors", "gates", "curse_spaces", "rooms")
-    for key in sorted(set(data) - set(known)):
-        problems.append((key, f"unknown field (fields: {', '.join(known)})"))
-    size_ok = isinstance(rows, int) and isinstance(cols, int)
-
-    def room_in_map(text, path):
-        try:
-            room = Room.parse(text)
-        except ValueError as exc:
-            problems.append((path, str(exc)))
-            return None
-        if size_ok and not (room.col <= cols and room.row <= rows):
-            problems.append((path, f"room {room.name} is outside the {cols}x{rows} map"))
-            return None
-        return room
-
-    entries = set()
-    listed_entries = [(f"entries[{i}]", text) for i, text in enumerate(field("entries", list, []))]
-    listed_entries += [(f"caves[{i}]", text) for i, text in enumerate(field("caves", list, []))]
-    for path, text in listed_entries:
-        if not isinstance(text, str) or text.count(":") != 1:
-            problems.append((path, f"write an entryway as ROOM:SIDE, like 'B1:N', not {text!r}"))
-            continue
-        room_text, side = (part.strip().upper() for part in text.split(":"))
-        room = room_in_map(room_text, path)
-        if side not in SIDES or len(side) != 1:
-            problems.append((path, f"side {side!r} is not one of N, E, S, W"))
-        elif room is not None:
-            if (room, side) in entries:
-                problems.append((path, f"entryway {text!r} is listed twice"))
-            entries.add((room, side))
-
-    def side_between(text: str, path: str, why_not: str = ""):
-        """The side between the two rooms of ``ROOM-ROOM``, or None with the problem noted."""
-        a, b = (room_in_map(part, path) for part in text.split("-"))
-        if a is None or b is None:
-            return None
-        if a.steps_to(b) != 1:
-            problems.append((path, f"{a.name} and {b.name} are not neighbours{why_not}"))
-            return None
-        return interior_side(a, b)
-
-    walls = set()
-    for i, text in enumerate(field("walls", list, [])):
-        path = f"walls[{i}]"
-        if not isinstance(text, str) or text.count("-") != 1:
-            problems.append((path, f"write a wall as ROOM-ROOM, like 'A2-B2', not {text!r}"))
-            continue
-        side = side_between(text, path, ", so no wall stands between them")
-        if side in walls:
-            problems.append((path, f"wall {text!r} is listed twice"))
-        elif side is not None:
-            walls.add(side)
-
-    def marked_sides(key: str, names: tuple[str, ...]) -> set:
-        found = set()
-        for i, text in enumerate(field(key, list, [])):
-            path = f"{key}[{i}]"
-            side_text, _, mark = str(text).partition(":")
-            if not isinstance(text, str) or side_text.count("-") != 1 or not mark:
-                problems.append((path, f"write it as ROOM-ROOM:{names[0].upper()}, like 'C4-D4:{names[0]}', "
-                                       f"not {text!r}"))
-                continue
-            if mark.strip() not in names:
-                problems.append((path, f"unknown {mark.strip()!r} (one of: {', '.join(names)})"))
-                continue
-            side = side_between(side_text, path)
-            if side is not None:
-                found.add((side, mark.strip()))
-        return found
-
-    doors = marked_sides("doors", ICONS)
-    gates = marked_sides("gates", GLYPHS)
-    curse_spaces = field("curse_spaces", int, 0)
-
-    items = []
-    for room_text, spec in field("rooms", dict, {}).items():
-        base = f"rooms.{room_text}"
-        room = room_in_map(room_text, base)
-        if not isinstance(spec, dict):
-            problems.append((base, f"should be a table like {{items = [\"loot\"]}}, not {spec!r}"))
-            continue
-        for key in sorted(set(spec) - {"items"}):
-            problems.append((f"{base}.{key}", "unknown field (a room has: items)"))
-        listed = spec.get("items", [])
-        if not isinstance(listed, list):
-            problems.append((f"{base}.items", f"should be a list like [\"loot\"], not {listed!r}"))
-            continue
-        for j, text in enumerate(listed):
-            try:
-                item = Item.parse(text)
-            except ValueError as exc:
-                problems.append((f"{base}.items[{j}]", str(exc)))
-                continue
-            if room is not None:
-                items.append((room, item))
-
-    if problems:
-        raise MapError(source, problems)
+    reader = _MapReader(data)
+    map_id, name, rows, cols = reader.header()
+    entries = reader.entries()
+    walls = reader.walls()
+    doors = reader.marked_sides("doors", ICONS)
+    gates = reader.marked_sides("gates", GLYPHS)
+    curse_spaces = reader.field("curse_spaces", int, 0)
+    items = reader.items()
+    if reader.problems:
+        raise MapError(source, reader.problems)
     dungeon = DungeonMap(id=map_id, name=name, rows=rows, cols=cols, walls=frozenset(walls),
                          entries=frozenset(entries), items=tuple(items), doors=frozenset(doors),
                          gates=frozenset(gates), curse_spaces=curse_spaces)
@@ -175,6 +75,133 @@ def parse_map(data: dict, source: str) -> DungeonMap:
     if rule_problems:
         raise MapError(source, rule_problems)
     return dungeon
+
+
+class _MapReader:
+    """A map file's parsed TOML, read field by field, and every problem found in it so far, in order."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        self.problems: list[tuple[str, str]] = []
+        self.rows = self.cols = None
+
+    def field(self, key, kind, default=None):
+        """``data[key]`` if it is a ``kind``, otherwise ``default`` with the problem noted."""
+        return take(self.problems, self.data, key, kind, key, default)
+
+    def header(self) -> tuple:
+        """The map's id, name, rows and cols, with a problem for each field a map file does not have."""
+        map_id = self.field("id", str)
+        if isinstance(map_id, str) and not re.fullmatch(r"[a-z][a-z0-9-]{0,23}", map_id):
+            self.problems.append(("id", f"{map_id!r} should be 1-24 lowercase letters, digits or '-', "
+                                        "starting with a letter"))
+        name = self.field("name", str)
+        self.rows = self.field("rows", int)
+        self.cols = self.field("cols", int)
+        known = ("id", "name", "rows", "cols", "entries", "walls", "caves", "doors", "gates", "curse_spaces", "rooms")
+        for key in sorted(set(self.data) - set(known)):
+            self.problems.append((key, f"unknown field (fields: {', '.join(known)})"))
+        return map_id, name, self.rows, self.cols
+
+    def room_in_map(self, text, path):
+        """The room named ``text``, or None with the problem noted (also when it lies outside the map)."""
+        rows, cols = self.rows, self.cols
+        try:
+            room = Room.parse(text)
+        except ValueError as exc:
+            self.problems.append((path, str(exc)))
+            return None
+        if isinstance(rows, int) and isinstance(cols, int) and not (room.col <= cols and room.row <= rows):
+            self.problems.append((path, f"room {room.name} is outside the {cols}x{rows} map"))
+            return None
+        return room
+
+    def side_between(self, text: str, path: str, why_not: str = ""):
+        """The side between the two rooms of ``ROOM-ROOM``, or None with the problem noted."""
+        a, b = (self.room_in_map(part, path) for part in text.split("-"))
+        if a is None or b is None:
+            return None
+        if a.steps_to(b) != 1:
+            self.problems.append((path, f"{a.name} and {b.name} are not neighbours{why_not}"))
+            return None
+        return interior_side(a, b)
+
+    def entries(self) -> set:
+        """The entryways, outer ones (``entries``) and cave entrances (``caves``): (room, side) pairs."""
+        entries = set()
+        listed_entries = [(f"entries[{i}]", text) for i, text in enumerate(self.field("entries", list, []))]
+        listed_entries += [(f"caves[{i}]", text) for i, text in enumerate(self.field("caves", list, []))]
+        for path, text in listed_entries:
+            if not isinstance(text, str) or text.count(":") != 1:
+                self.problems.append((path, f"write an entryway as ROOM:SIDE, like 'B1:N', not {text!r}"))
+                continue
+            room_text, side = (part.strip().upper() for part in text.split(":"))
+            room = self.room_in_map(room_text, path)
+            if side not in SIDES or len(side) != 1:
+                self.problems.append((path, f"side {side!r} is not one of N, E, S, W"))
+            elif room is not None:
+                if (room, side) in entries:
+                    self.problems.append((path, f"entryway {text!r} is listed twice"))
+                entries.add((room, side))
+        return entries
+
+    def walls(self) -> set:
+        """The interior sides that are walls."""
+        walls = set()
+        for i, text in enumerate(self.field("walls", list, [])):
+            path = f"walls[{i}]"
+            if not isinstance(text, str) or text.count("-") != 1:
+                self.problems.append((path, f"write a wall as ROOM-ROOM, like 'A2-B2', not {text!r}"))
+                continue
+            side = self.side_between(text, path, ", so no wall stands between them")
+            if side in walls:
+                self.problems.append((path, f"wall {text!r} is listed twice"))
+            elif side is not None:
+                walls.add(side)
+        return walls
+
+    def marked_sides(self, key: str, names: tuple[str, ...]) -> set:
+        """The passages listed under ``key`` with their mark, one of ``names``: (side, mark) pairs."""
+        found = set()
+        for i, text in enumerate(self.field(key, list, [])):
+            path = f"{key}[{i}]"
+            side_text, _, mark = str(text).partition(":")
+            if not isinstance(text, str) or side_text.count("-") != 1 or not mark:
+                self.problems.append((path, f"write it as ROOM-ROOM:{names[0].upper()}, like 'C4-D4:{names[0]}', "
+                                            f"not {text!r}"))
+                continue
+            if mark.strip() not in names:
+                self.problems.append((path, f"unknown {mark.strip()!r} (one of: {', '.join(names)})"))
+                continue
+            side = self.side_between(side_text, path)
+            if side is not None:
+                found.add((side, mark.strip()))
+        return found
+
+    def items(self) -> list:
+        """The items in the rooms (the ``rooms`` table): (room, item) pairs."""
+        items = []
+        for room_text, spec in self.field("rooms", dict, {}).items():
+            base = f"rooms.{room_text}"
+            room = self.room_in_map(room_text, base)
+            if not isinstance(spec, dict):
+                self.problems.append((base, f"should be a table like {{items = [\"loot\"]}}, not {spec!r}"))
+                continue
+            for key in sorted(set(spec) - {"items"}):
+                self.problems.append((f"{base}.{key}", "unknown field (a room has: items)"))
+            listed = spec.get("items", [])
+            if not isinstance(listed, list):
+                self.problems.append((f"{base}.items", f"should be a list like [\"loot\"], not {listed!r}"))
+                continue
+            for j, text in enumerate(listed):
+                try:
+                    item = Item.parse(text)
+                except ValueError as exc:
+                    self.problems.append((f"{base}.items[{j}]", str(exc)))
+                    continue
+                if room is not None:
+                    items.append((room, item))
+        return items
 
 
 def choose_map(name: str, seed: int | None = None, features: str | None = None) -> DungeonMap:

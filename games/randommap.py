@@ -194,19 +194,51 @@ def _v1_features(plain: DungeonMap, features: frozenset[str]) -> DungeonMap:
 
 
 def _v1_try_features(plain: DungeonMap, features: frozenset[str], rng: random.Random) -> DungeonMap | None:
+    entries = _v1_caves(plain, rng) if "caves" in features else set(plain.entries)
+    curse_spaces = CURSE_SPACE_COUNT if "emeralds" in features else 0
+    placed = _v1_place_items(plain, _v1_wanted(features, curse_spaces), rng)
+    if placed is None:
+        return None
+    marked = _v1_doors_and_gates(plain, features, rng)
+    if marked is None:
+        return None
+    doors, gates = marked
+    made = replace(plain, entries=frozenset(entries), items=tuple(placed.items()), doors=frozenset(doors),
+                   gates=frozenset(gates), curse_spaces=curse_spaces, features=features)
+    return made if not made.problems() else None
+
+
+def _v1_caves(plain: DungeonMap, rng: random.Random) -> set:
+    """The map's entryways with the cave entrances added on interior walls, clear of every entryway's room."""
     entries = set(plain.entries)
     entry_rooms = {room for room, _ in entries}
-    if "caves" in features:
-        walls = [(room, side) for room in plain.rooms() for side in "NESW"
-                 if plain.contains(room.neighbour(side)) and interior_side(room, room.neighbour(side)) in plain.walls]
-        rng.shuffle(walls)
-        for room, side in walls:
-            if sum(1 for r, _ in entries if plain.contains(r.neighbour(_))) == CAVES:
-                break
-            if any(room.steps_to(other) <= 1 for other in entry_rooms):
-                continue
-            entries.add((room, side))
-            entry_rooms.add(room)
+    walls = [(room, side) for room in plain.rooms() for side in "NESW"
+             if plain.contains(room.neighbour(side)) and interior_side(room, room.neighbour(side)) in plain.walls]
+    rng.shuffle(walls)
+    for room, side in walls:
+        if sum(1 for r, _ in entries if plain.contains(r.neighbour(_))) == CAVES:
+            break
+        if any(room.steps_to(other) <= 1 for other in entry_rooms):
+            continue
+        entries.add((room, side))
+        entry_rooms.add(room)
+    return entries
+
+
+def _v1_wanted(features: frozenset[str], curse_spaces: int) -> list[tuple[Item, object]]:
+    """The expansion items to place, in order, each with the rule for its room: Diamonds, the Skull and its
+    coins, and an Emerald for each Curse Track space."""
+    wanted: list[tuple[Item, object]] = []
+    if "diamonds" in features:
+        wanted += [(Item("diamond", str(n)), "diamond") for n in range(1, DIAMOND_COUNT + 1)]
+    if "skull" in features:
+        wanted += [(Item("skull"), None)] + [(Item("skull_coin"), "coin")] * SKULL_COIN_COUNT
+    wanted += [(Item("emerald", str(n)), None) for n in range(1, curse_spaces + 1)]
+    return wanted
+
+
+def _v1_place_items(plain: DungeonMap, wanted: list[tuple[Item, object]], rng: random.Random) -> dict | None:
+    """The map's items with the ``wanted`` ones added in free rooms by their rules, or None when one finds no room."""
     placed = dict(plain.items)
     free = [room for room in plain.rooms() if room not in placed]
 
@@ -217,13 +249,6 @@ def _v1_try_features(plain: DungeonMap, features: frozenset[str], rng: random.Ra
         room = rng.choice(pool)
         return room
 
-    wanted: list[tuple[Item, object]] = []
-    if "diamonds" in features:
-        wanted += [(Item("diamond", str(n)), "diamond") for n in range(1, DIAMOND_COUNT + 1)]
-    if "skull" in features:
-        wanted += [(Item("skull"), None)] + [(Item("skull_coin"), "coin")] * SKULL_COIN_COUNT
-    curse_spaces = CURSE_SPACE_COUNT if "emeralds" in features else 0
-    wanted += [(Item("emerald", str(n)), None) for n in range(1, curse_spaces + 1)]
     for item, rule in wanted:
         if rule == "diamond":
             room = pick(lambda r: not any(touching(r, o) for o, it in placed.items() if it.kind == "diamond"))
@@ -235,7 +260,11 @@ def _v1_try_features(plain: DungeonMap, features: frozenset[str], rng: random.Ra
         if room is None:
             return None
         placed[room] = item
+    return placed
 
+
+def _v1_doors_and_gates(plain: DungeonMap, features: frozenset[str], rng: random.Random) -> tuple[set, set] | None:
+    """The Magic Doors and the Rune Gates, each on a passage of a room with no other, or None when they do not fit."""
     passages = [side for side in plain.interior_sides() if side not in plain.walls]
     rng.shuffle(passages)
     used_rooms: set[Room] = set()
@@ -255,9 +284,7 @@ def _v1_try_features(plain: DungeonMap, features: frozenset[str], rng: random.Ra
         passages.remove(side)
         used_rooms |= side
         (doors if kind == "door" else gates).add((side, mark))
-    made = replace(plain, entries=frozenset(entries), items=tuple(placed.items()), doors=frozenset(doors),
-                   gates=frozenset(gates), curse_spaces=curse_spaces, features=features)
-    return made if not made.problems() else None
+    return doors, gates
 
 
 _FEATURE_ALGORITHMS = {1: _v1_features}

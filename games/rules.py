@@ -37,6 +37,7 @@ from games.board import Board, Marks, side_name
 from games.cards import shape_of
 from games.die import curse_track, load_die
 from games.maps import OPPOSITE, DungeonMap, Room, interior_side
+from games.review import Rule
 
 ROUNDS = 7
 MOST_CARDS_A_ROUND = 6      # four cards, and two more for each of the deck's two Draw 2 cards
@@ -45,10 +46,11 @@ TRAP_CARDS = 2
 
 @dataclass(frozen=True)
 class Problem:
-    """One broken rule: where on the sheet (a room name, or a box), which rule, and why in words."""
+    """One broken rule: where on the sheet (a room name, or a box), which rule (a ``games.review.Rule``; a
+    roster file's problems name its field instead), and why in words."""
 
     where: str
-    rule: str
+    rule: Rule | str
     why: str
 
     def to_json(self) -> dict:
@@ -152,22 +154,22 @@ def problems(dungeon: DungeonMap, board: Board, *, trap_cards: int = TRAP_CARDS,
     for room, drawing in board:
         where = room.name
         if not dungeon.contains(room):
-            found.append(Problem(where, "off_map", f"{where} is not on the {dungeon.cols}x{dungeon.rows} map"))
+            found.append(Problem(where, Rule.OFF_MAP, f"{where} is not on the {dungeon.cols}x{dungeon.rows} map"))
             continue
         if drawing.empty:
-            found.append(Problem(where, "nothing_drawn", "listed, but neither a segment nor a trap is drawn"))
+            found.append(Problem(where, Rule.NOTHING_DRAWN, "listed, but neither a segment nor a trap is drawn"))
         if len(drawing.segments) > 1:
-            found.append(Problem(where, "second_segment",
+            found.append(Problem(where, Rule.SECOND_SEGMENT,
                                  f"{len(drawing.segments)} segments in one room; a room holds one"))
         if drawing.trap and drawing.entered:
-            found.append(Problem(where, "trap_with_segment", "a trap and a segment in one room; a trap needs an empty room"))
+            found.append(Problem(where, Rule.TRAP_WITH_SEGMENT, "a trap and a segment in one room; a trap needs an empty room"))
         item = dungeon.item_at(room)
         if drawing.trap and item is not None:
-            found.append(Problem(where, "trap_on_item", f"a trap in the room with the {_item_words(item)}"))
+            found.append(Problem(where, Rule.TRAP_ON_ITEM, f"a trap in the room with the {_item_words(item)}"))
         for side in wall_sides(dungeon, room, drawing.exits):
-            found.append(Problem(where, "wall_end", f"the segment ends against the wall on the {_SIDE_WORDS[side]} side"))
+            found.append(Problem(where, Rule.WALL_END, f"the segment ends against the wall on the {_SIDE_WORDS[side]} side"))
         if drawing.round is not None and not 1 <= drawing.round <= ROUNDS:
-            found.append(Problem(where, "round_range", f"round {drawing.round} is not a round of the game (1-{ROUNDS})"))
+            found.append(Problem(where, Rule.ROUND_RANGE, f"round {drawing.round} is not a round of the game (1-{ROUNDS})"))
     found += _unlinked(dungeon, board)
     found += _counts(board, trap_cards)
     found += _mark_problems(dungeon, board)
@@ -195,10 +197,10 @@ def _unlinked(dungeon: DungeonMap, board: Board) -> list[Problem]:
         if not drawing.entered or not dungeon.contains(room):
             continue
         if room not in reached:
-            found.append(Problem(room.name, "unlinked",
+            found.append(Problem(room.name, Rule.UNLINKED,
                                  "the segment links to no entryway and to no other part of the path"))
         elif room in late:
-            found.append(Problem(room.name, "unlinked",
+            found.append(Problem(room.name, Rule.UNLINKED,
                                  f"drawn in round {late[room]}, but it joins the path only through segments "
                                  "of later rounds"))
     return found
@@ -225,15 +227,15 @@ def _counts(board: Board, trap_cards: int) -> list[Problem]:
     found = []
     traps = board.trap_rooms()
     if len(traps) > trap_cards:
-        found.append(Problem(traps[-1].name, "too_many_traps",
+        found.append(Problem(traps[-1].name, Rule.TOO_MANY_TRAPS,
                              f"{len(traps)} traps ({', '.join(r.name for r in traps)}); the deck has {trap_cards} Trap cards"))
     per_round = Counter(d.round for _, d in board if d.round is not None)
     for round_number, count in sorted(per_round.items()):
         if count > MOST_CARDS_A_ROUND:
-            found.append(Problem(f"round {round_number}", "too_many_in_round",
+            found.append(Problem(f"round {round_number}", Rule.TOO_MANY_IN_ROUND,
                                  f"{count} rooms say round {round_number}; a round reveals at most {MOST_CARDS_A_ROUND} cards"))
     if board.unusable < 0:
-        found.append(Problem("unusable", "tally_range", f"a tally of {board.unusable} cannot be negative"))
+        found.append(Problem("unusable", Rule.TALLY_RANGE, f"a tally of {board.unusable} cannot be negative"))
     return found
 
 
@@ -265,12 +267,12 @@ def _mark_problems(dungeon: DungeonMap, board: Board) -> list[Problem]:
     diamonds = {item.number for _, item in dungeon.rooms_with("diamond")}
     emeralds = {item.number for _, item in dungeon.rooms_with("emerald")}
     for number in sorted(set(marks.diamonds) - diamonds):
-        found.append(Problem("marks", "unknown_mark", f"Diamond {number} is crossed out, but the map has no Diamond {number}"))
+        found.append(Problem("marks", Rule.UNKNOWN_MARK, f"Diamond {number} is crossed out, but the map has no Diamond {number}"))
     for number in sorted(set(marks.emeralds) - emeralds):
-        found.append(Problem("marks", "unknown_mark", f"Emerald {number} is crossed out, but the map has no Emerald {number}"))
+        found.append(Problem("marks", Rule.UNKNOWN_MARK, f"Emerald {number} is crossed out, but the map has no Emerald {number}"))
     on_map = {side for side, _ in dungeon.gates}
     for side in sorted(set(marks.gates) - on_map, key=side_name):
-        found.append(Problem(side_name(side), "unknown_mark", "filled in as a Rune Gate, but the map has no gate there"))
+        found.append(Problem(side_name(side), Rule.UNKNOWN_MARK, "filled in as a Rune Gate, but the map has no gate there"))
     found += _curse_problems(dungeon, marks)
     found += _gate_problems(dungeon, board)
     return found
@@ -291,15 +293,15 @@ def _curse_problems(dungeon: DungeonMap, marks: Marks) -> list[Problem]:
     top, bottom = curse_halves(marks, spaces)
     found = []
     if any(marks.curse_top[spaces:]) or any(marks.curse_bottom[spaces:]):
-        found.append(Problem("curse track", "unknown_mark",
+        found.append(Problem("curse track", Rule.UNKNOWN_MARK,
                              "halves of a Curse Track are filled, but the map has none" if not spaces else
                              f"halves past space {spaces} are filled; this Curse Track has {spaces} spaces"))
     if not _run_from_start(top):
-        found.append(Problem("curse track", "curse_order",
+        found.append(Problem("curse track", Rule.CURSE_ORDER,
                              f"the filled top halves (spaces {_numbers(top)}) are not one run from the left: "
                              "dragons fill the top halves from space 1 on"))
     if not _run_from_start(bottom[::-1]):
-        found.append(Problem("curse track", "curse_order",
+        found.append(Problem("curse track", Rule.CURSE_ORDER,
                              f"the filled bottom halves (spaces {_numbers(bottom)}) are not one run from the right: "
                              f"skulls fill the bottom halves from space {spaces} on"))
     for room, item in dungeon.rooms_with("emerald"):
@@ -307,10 +309,10 @@ def _curse_problems(dungeon: DungeonMap, marks: Marks) -> list[Problem]:
         full = number <= spaces and top[number - 1] and bottom[number - 1]
         crossed = number in marks.emeralds
         if full and not crossed:
-            found.append(Problem(room.name, "emerald_mark", f"space {number} of the Curse Track is full, so "
+            found.append(Problem(room.name, Rule.EMERALD_MARK, f"space {number} of the Curse Track is full, so "
                                                             f"Emerald {number} is cursed, but it is not crossed out"))
         elif crossed and not full:
-            found.append(Problem(room.name, "emerald_mark", f"Emerald {number} is crossed out, but space {number} "
+            found.append(Problem(room.name, Rule.EMERALD_MARK, f"Emerald {number} is crossed out, but space {number} "
                                                             "of the Curse Track is not full"))
     return found
 
@@ -324,7 +326,7 @@ def _gate_problems(dungeon: DungeonMap, board: Board) -> list[Problem]:
         partner = dungeon.gate_partner(side)
         here, there = side_name(side), side_name(partner)
         if side in crossed and partner not in filled:
-            found.append(Problem(there, "gate_not_closed", f"the path crosses the {glyph} gate {here}, so the other "
+            found.append(Problem(there, Rule.GATE_NOT_CLOSED, f"the path crosses the {glyph} gate {here}, so the other "
                                                            f"{glyph} gate {there} should be filled in (closed)"))
         if side in crossed and partner in crossed:
             mine, theirs = _crossing_round(board, side), _crossing_round(board, partner)
@@ -332,12 +334,12 @@ def _gate_problems(dungeon: DungeonMap, board: Board) -> list[Problem]:
                 when = (f"in round {mine}, after crossing {there} closed it in round {theirs}"
                         if mine is not None and theirs is not None and theirs < mine else
                         f"and also the other {glyph} gate {there}; crossing one closes the other")
-                found.append(Problem(here, "gate_crossed_closed", f"the path crosses this {glyph} gate {when}"))
+                found.append(Problem(here, Rule.GATE_CROSSED_CLOSED, f"the path crosses this {glyph} gate {when}"))
         elif side in crossed and side in filled:
-            found.append(Problem(here, "gate_crossed_closed", f"the {glyph} gate is filled in (closed), "
+            found.append(Problem(here, Rule.GATE_CROSSED_CLOSED, f"the {glyph} gate is filled in (closed), "
                                                               "but the path crosses it"))
         if side in filled and partner not in crossed:
-            found.append(Problem(here, "gate_filled_early", f"the {glyph} gate is filled in, but the path never "
+            found.append(Problem(here, Rule.GATE_FILLED_EARLY, f"the {glyph} gate is filled in, but the path never "
                                                             f"crosses the other {glyph} gate {there}"))
     return found
 
@@ -358,7 +360,7 @@ def _roll_problems(dungeon: DungeonMap, board: Board, rolls: Sequence[int | None
             raise ValueError(f"a roll is the die's number 1-6 (or None when unknown), not {roll!r}")
     found = []
     if len(rolls) > ROUNDS:
-        found.append(Problem("rolls", "too_many_rolls",
+        found.append(Problem("rolls", Rule.TOO_MANY_ROLLS,
                              f"{len(rolls)} rolls given, but a game has {ROUNDS} rounds: one roll a round"))
     rolls = list(rolls[:ROUNDS])
     complete = len(rolls) == ROUNDS and None not in rolls
@@ -367,10 +369,10 @@ def _roll_problems(dungeon: DungeonMap, board: Board, rolls: Sequence[int | None
         first = next((i + 1 for i, roll in enumerate(rolls) if roll == number), None)
         crossed = number in board.marks.diamonds
         if first is not None and not crossed:
-            found.append(Problem(room.name, "diamond_roll",
+            found.append(Problem(room.name, Rule.DIAMOND_ROLL,
                                  f"Diamond {number} was rolled in round {first} but is not crossed out"))
         elif crossed and first is None and complete:
-            found.append(Problem(room.name, "diamond_roll",
+            found.append(Problem(room.name, Rule.DIAMOND_ROLL,
                                  f"Diamond {number} is crossed out but {number} was never rolled"))
     if complete and dungeon.curse_spaces:
         found += _curse_roll(dungeon, board.marks, rolls, die)
@@ -386,7 +388,7 @@ def _roll_problems(dungeon: DungeonMap, board: Board, rolls: Sequence[int | None
             continue
         roll = rolls[round_number - 1]
         if die.icon(roll) != icon:
-            found.append(Problem(later.name, "door_closed",
+            found.append(Problem(later.name, Rule.DOOR_CLOSED,
                                  f"the path links {first.name} and {later.name} through the {icon} Magic Door in "
                                  f"round {round_number}, but round {round_number} rolled {roll} "
                                  f"({die.icon(roll)}): the door was closed"))
@@ -408,7 +410,7 @@ def _curse_roll(dungeon: DungeonMap, marks: Marks, rolls: list[int], die) -> lis
         return []
     dragons = sum(1 for roll in rolls if die.icon(roll) == "dragon")
     skulls = sum(1 for roll in rolls if die.icon(roll) == "skull")
-    return [Problem("curse track", "curse_roll",
+    return [Problem("curse track", Rule.CURSE_ROLL,
                     f"{dragons} dragon{'s' if dragons != 1 else ''} and {skulls} skull{'s' if skulls != 1 else ''} "
                     f"were rolled; " + "; ".join(wrong))]
 
@@ -463,7 +465,7 @@ def shared_mark_problems(dungeon: DungeonMap, boards: Sequence[Board]) -> list[l
             if value != majority:
                 others = len(values) - 1
                 unlike = others - (marked_on - 1 if value else len(values) - marked_on - 1)
-                found[index].append(Problem(where, "marks_differ",
+                found[index].append(Problem(where, Rule.MARKS_DIFFER,
                                             f"{what} {'is' if value else 'is not'} {done} here, but on {unlike} "
                                             f"of the other {others} sheets it {'is not' if value else 'is'}: "
                                             f"the die is the same for everyone"))

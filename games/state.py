@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from games.review import Rule
 from games.board import Board, Drawing, Marks
 from games.cards import exits_text
 from games.errors import ScrawlError, TemplateError
@@ -151,18 +152,32 @@ def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks"
         return Marks()
     for key in sorted(set(raw) - {"diamonds", "emeralds", "curse_track", "gates"}):
         found.append((f"{path}.{key}", "unknown mark (marks are: diamonds, emeralds, curse_track, gates)"))
-    numbers = {}
-    for key, what in (("diamonds", "Diamond"), ("emeralds", "Emerald")):
-        listed = raw.get(key, [])
-        numbers[key] = set()
-        if not isinstance(listed, list):
-            found.append((f"{path}.{key}", f"should be the numbers of the {what}s crossed out, like [1, 3], not {listed!r}"))
-            continue
-        for i, number in enumerate(listed):
-            if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
-                found.append((f"{path}.{key}[{i}]", f"should be a {what}'s number 1-6, not {number!r}"))
-            else:
-                numbers[key].add(number)
+    numbers = {key: _read_crossed_out(raw, key, what, found, path)
+               for key, what in (("diamonds", "Diamond"), ("emeralds", "Emerald"))}
+    halves = _read_curse_track(raw, dungeon, found, path)
+    gates = _read_gates(raw, found, path)
+    return Marks(diamonds=frozenset(numbers["diamonds"]), emeralds=frozenset(numbers["emeralds"]),
+                 curse_top=halves["top"], curse_bottom=halves["bottom"], gates=frozenset(gates))
+
+
+def _read_crossed_out(raw: dict, key: str, what: str, found: list, path: str) -> set[int]:
+    """The numbers of the Diamonds or Emeralds (``what``) crossed out, listed under ``key``."""
+    listed = raw.get(key, [])
+    numbers = set()
+    if not isinstance(listed, list):
+        found.append((f"{path}.{key}", f"should be the numbers of the {what}s crossed out, like [1, 3], "
+                                       f"not {listed!r}"))
+        return numbers
+    for i, number in enumerate(listed):
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 6:
+            found.append((f"{path}.{key}[{i}]", f"should be a {what}'s number 1-6, not {number!r}"))
+        else:
+            numbers.add(number)
+    return numbers
+
+
+def _read_curse_track(raw: dict, dungeon: DungeonMap | None, found: list, path: str) -> dict[str, tuple]:
+    """The Curse Track's ``top`` and ``bottom`` halves filled in, one true/false per space of the map's track."""
     spaces = dungeon.curse_spaces if dungeon is not None else 0
     halves = {"top": (False,) * spaces, "bottom": (False,) * spaces}
     track = raw.get("curse_track", {})
@@ -184,6 +199,11 @@ def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks"
                                                        f"{spaces} spaces"))
         else:
             halves[key] = tuple(row)
+    return halves
+
+
+def _read_gates(raw: dict, found: list, path: str) -> set[frozenset[Room]]:
+    """The sides of the Rune Gates filled in."""
     gates = set()
     listed = raw.get("gates", [])
     if not isinstance(listed, list):
@@ -196,8 +216,7 @@ def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks"
                                                 f"not {text!r}"))
         else:
             gates.add(side)
-    return Marks(diamonds=frozenset(numbers["diamonds"]), emeralds=frozenset(numbers["emeralds"]),
-                 curse_top=halves["top"], curse_bottom=halves["bottom"], gates=frozenset(gates))
+    return gates
 
 
 def _read_side(text) -> frozenset[Room] | None:
@@ -264,7 +283,7 @@ def score_game(sheets: list[SheetState]) -> list[SheetResult]:
             if not any(old.get("where") == entry["where"] and old.get("why") == entry["why"] for old in review):
                 review.append(entry)
         if len(groups) > 1:
-            review.append({"where": "map", "rule": "mixed_maps",
+            review.append({"where": "map", "rule": Rule.MIXED_MAPS,
                            "why": "the sheets of this game are not all on one map; traps were resolved only "
                                   "between sheets on the same map"})
         results.append(SheetResult(sheet, score(sheet.dungeon, sheet.board, len(hits[index])), broken,

@@ -136,8 +136,14 @@ def _badge(c, st: _Style, letter: str, x: float, y: float, r: float = 25.0):
 # --------------------------------------------------------------------------
 
 def _loot(c, st: _Style):
+    _loot_sack(c, st)
+    _loot_tie_and_emblem(c, st)
+    _loot_coins_and_gem(c, st)
+
+
+def _loot_sack(c, st: _Style):
+    """The sack: its body and ruffled top as one shape, the mouth's shadow, the folds and the shading."""
     ink = st.ink
-    # coins spilled at the foot of the sack (behind)
     # sack body
     body = c.beginPath()
     body.moveTo(-9, 15)
@@ -177,6 +183,11 @@ def _loot(c, st: _Style):
     shade.curveTo(-24, -38, -30, -30, -36, -20)
     shade.close()
     _fill_stroke(c, shade, st.mid, None)
+
+
+def _loot_tie_and_emblem(c, st: _Style):
+    """The rope tied round the sack's neck, its knot and ends, and the big coin stitched on the front."""
+    ink = st.ink
     # rope tie around the neck
     tie = c.beginPath()
     tie.roundRect(-13, 14, 26, 8, 4)
@@ -196,7 +207,11 @@ def _loot(c, st: _Style):
         rr = 7.0 if i % 2 == 0 else 3.0
         star.append((rr * math.cos(a), -20 + rr * math.sin(a)))
     _poly(c, star, fill=ink)
-    # a little stack of coins and a gem at the foot of the sack
+
+
+def _loot_coins_and_gem(c, st: _Style):
+    """A little stack of coins and a gem at the foot of the sack."""
+    ink = st.ink
     for i in range(3):
         x, y = 31 - i * 0.8, -45 + i * 5.2
         _ellipse(c, x, y, 10, 3.6, fill=st.mid, line=ink, lw=_LW * 0.7)
@@ -224,11 +239,26 @@ def _dragon(c, st: _Style):
     c.saveState()
     c.translate(-4, -3)
     c.scale(0.92, 0.92)
+    _dragon_wing(c, st)
+    _dragon_body(c, st)
+    _dragon_belly_and_spikes(c, st)
+    _dragon_face(c, st)
+    # claws
+    for (x, y) in ((-16, -46), (-9, -46), (14, -46), (20, -46)):
+        _line(c, [(x, y + 3), (x, y)], ink, _LW * 0.5)
+    # tail spade
+    _poly(c, [(-27, -41), (-19, -35), (-17, -45)], fill=ink, line=ink, lw=_LW * 0.6)
+    c.restoreState()
 
-    def hd(x, y, k=1.2, px=22.0, py=24.0):   # the head is drawn a bit larger
-        return px + k * (x - px), py + k * (y - py)
 
-    # near wing
+def _head_scaled(x, y, k=1.2, px=22.0, py=24.0):
+    """A point of the dragon's head, which is drawn a bit larger than the rest of it."""
+    return px + k * (x - px), py + k * (y - py)
+
+
+def _dragon_wing(c, st: _Style):
+    """The near wing, with its bones from the wrist to the scallops' points."""
+    ink = st.ink
     w = (_Pen(c).m(4, -2)
          .c(2, 12, -2, 24, -6, 32)        # arm up to the wrist
          .c(-12, 40, -20, 46, -30, 49)    # to the wing tip
@@ -241,7 +271,9 @@ def _dragon(c, st: _Style):
         _line(c, [(-6, 32), end], ink, _LW * 0.6)
     _circle(c, -6, 32, 2.4, fill=ink)
 
-    # body group: tail, hind leg, torso, neck, head, horns, front leg
+
+def _dragon_body(c, st: _Style):
+    """The body group as one shape: tail, hind leg, torso, neck, head, horns, front leg."""
     tail = (_Pen(c).m(-18, -14)
             .c(-30, -16, -44, -22, -44, -34)
             .c(-44, -44, -32, -47, -27, -41)
@@ -255,7 +287,7 @@ def _dragon(c, st: _Style):
              .c(-16, -32, -22, -28, -22, -20).z())
     neck = (_Pen(c).m(6, -4).c(12, 10, 14, 20, 17, 30).l(30, 26)
             .c(26, 14, 26, 4, 22, -12).z())
-    head = (_Pen(c, hd).m(16, 28)
+    head = (_Pen(c, _head_scaled).m(16, 28)
             .c(16, 36, 22, 40, 30, 39)
             .c(38, 38, 42, 35, 46, 33)
             .c(49, 32, 49, 27, 46, 26.5)
@@ -264,44 +296,43 @@ def _dragon(c, st: _Style):
             .c(45, 21, 44, 17.5, 42, 17.5)
             .c(34, 16, 26, 18, 22, 20)
             .c(18, 22, 16, 24, 16, 28).z())
-    horn1 = _Pen(c, hd).m(19, 35).c(15, 40, 11, 43, 5, 44).c(11, 40, 13, 36, 16, 31).z()
-    horn2 = _Pen(c, hd).m(25, 38).c(23, 43, 20, 46, 15, 48).c(19, 43, 19, 40, 20, 36).z()
+    horn1 = _Pen(c, _head_scaled).m(19, 35).c(15, 40, 11, 43, 5, 44).c(11, 40, 13, 36, 16, 31).z()
+    horn2 = _Pen(c, _head_scaled).m(25, 38).c(23, 43, 20, 46, 15, 48).c(19, 43, 19, 40, 20, 36).z()
     hind = (_Pen(c).m(-18, -18)
             .c(-8, -18, -4, -26, -8, -34)
             .l(-4, -42).l(-2, -46).l(-16, -46)
             .c(-16, -40, -22, -34, -22, -26).z())
     front = (_Pen(c).m(12, -22).l(18, -22).l(20, -40).l(26, -46).l(14, -46)
              .l(12, -38).z())
-    _sticker(c, [tail, hind, torso, neck, horn1, horn2, head, front], st.mid, ink)
+    _sticker(c, [tail, hind, torso, neck, horn1, horn2, head, front], st.mid, st.ink)
 
-    # pale belly plates up the front of the neck
+
+def _dragon_belly_and_spikes(c, st: _Style):
+    """The pale belly plates up the front of the neck, and the ridge spikes down the neck and back."""
+    ink = st.ink
     belly = (_Pen(c).m(17, -8).c(27, 4, 27, 14, 28, 22).l(24, 23)
              .c(22, 14, 20, 4, 11, -6).z())
     _fill_stroke(c, belly, st.light, None)
     for y in (0, 7, 14):
         _line(c, [(14 + y * 0.55, y - 4), (20 + y * 0.45, y - 6)], ink, _LW * 0.4)
-    # ridge spikes down the neck and back
     for (x, y) in ((9, 6), (12, 15), (14.5, 24), (0, -1.5)):
         _poly(c, [(x - 1.5, y - 3.5), (x - 7.5, y + 1.5), (x + 0.5, y + 3)], fill=ink)
-    # brow ridge, eye, nostril, mouth line, cheek
-    ex, ey = hd(29.5, 32.5)
+
+
+def _dragon_face(c, st: _Style):
+    """The eye, the brow ridge over it, the nostril, and the teeth peeking at the mouth."""
+    ink = st.ink
+    ex, ey = _head_scaled(29.5, 32.5)
     _ellipse(c, ex, ey, 3.8, 3.0, fill=1.0, line=ink, lw=_LW * 0.5)
     _ellipse(c, ex + 1.0, ey, 1.1, 2.2, fill=ink)
-    brow = _Pen(c, hd).m(25, 35).c(28, 37, 32, 37.5, 35, 35.5).z()
+    brow = _Pen(c, _head_scaled).m(25, 35).c(28, 37, 32, 37.5, 35, 35.5).z()
     c.setStrokeGray(ink)
     c.setLineWidth(_LW * 0.8)
     c.drawPath(brow, stroke=1, fill=0)
-    nx, ny = hd(44, 30.5)
+    nx, ny = _head_scaled(44, 30.5)
     _ellipse(c, nx, ny, 1.5, 1.0, fill=ink)
-    # teeth peeking at the mouth
     for x in (38, 42):
-        _poly(c, [hd(x - 1.2, 25.4), hd(x, 23.2), hd(x + 1.2, 25.4)], fill=1.0)
-    # claws
-    for (x, y) in ((-16, -46), (-9, -46), (14, -46), (20, -46)):
-        _line(c, [(x, y + 3), (x, y)], ink, _LW * 0.5)
-    # tail spade
-    _poly(c, [(-27, -41), (-19, -35), (-17, -45)], fill=ink, line=ink, lw=_LW * 0.6)
-    c.restoreState()
+        _poly(c, [_head_scaled(x - 1.2, 25.4), _head_scaled(x, 23.2), _head_scaled(x + 1.2, 25.4)], fill=1.0)
 
 
 # --------------------------------------------------------------------------

@@ -23,8 +23,8 @@ from reportlab.pdfbase import pdfmetrics
 from games.cards import CardSpec, Deck
 from games.errors import ScrawlError
 from generator import fonts
-from generator.layout import Rect
-from generator.sheet import ACCENT, LIGHT_GREY, PRINT_GREY, Page
+from sheets.page import Rect
+from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, Page
 
 CARD_W, CARD_H = 63.0, 88.0       # mm, poker size
 SAFE = 4.5                         # text keeps this far inside the trim

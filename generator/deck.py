@@ -38,8 +38,8 @@ from reportlab.pdfgen.canvas import Canvas
 from games.cards import CardSpec, Deck
 from games.errors import ScrawlError
 from generator import cardart, fonts
-from generator.layout import PAPERS, Rect
-from generator.sheet import TEXT_GREY, Page
+from sheets.page import PAPERS, Rect
+from generator.page import TEXT_GREY, Page
 
 BACKS = ("duplex", "fold", "none")
 CARD_W, CARD_H = cardart.CARD_W, cardart.CARD_H   # mm, poker size

@@ -20,8 +20,8 @@ from reportlab.lib.units import mm
 
 from generator import fonts
 from generator.cardart import PEN, CardStyle, draw_room
-from generator.layout import Rect
-from generator.sheet import ACCENT, TEXT_GREY, Page
+from sheets.page import Rect
+from generator.page import ACCENT, TEXT_GREY, Page
 
 TITLE = "How to draw"
 TITLE_SIZE = 11.0           # pt, the sheet's section titles' font, a little smaller than theirs

@@ -1,4 +1,4 @@
-"""The Dungeon Maker sheet as a PDF, drawn from ``generator.maker_layout``.
+"""The Dungeon Maker sheet as a PDF, drawn from ``sheets.maker``.
 
 What players draw over or erase (the grid, the loot, boxes and pips) prints in
 mid or light grey; rules and charts print dark, so the sheet reads well in
@@ -7,7 +7,6 @@ greyscale. Every number on the sheet comes from ``templates/dungeon_maker.toml``
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_LEFT
@@ -19,9 +18,9 @@ from reportlab.platypus import Paragraph
 
 from games.maker import MarketItem
 from generator import fonts
-from generator.layout import Rect
-from generator.maker_layout import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow
-from generator.sheet import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, _draw_markers, _draw_qr
+from sheets.page import Rect
+from sheets.maker import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow
+from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, draw_markers, draw_qr
 
 MIN_TEXT = 6.0                      # pt: the smallest text on the sheet
 PT = 25.4 / 72                      # mm per point
@@ -36,15 +35,15 @@ class TextDoesNotFit(SheetOverflow):
 
 
 def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
-    """Write a PDF with one page per loot layout. Same input, same bytes."""
+    """Write a PDF (to a path or a binary file) with one page per loot layout. Same input, same bytes."""
     if not layouts:
         raise ValueError("no pages to print")
     fonts.register_fonts()
     pdfmetrics.registerFontFamily(fonts.BODY, normal=fonts.BODY, bold=fonts.BOLD, italic=fonts.ITALIC,
                                   boldItalic="Vera-BoldItalic")
     first = layouts[0]
-    canvas = Canvas(str(Path(path)), pagesize=(first.width * mm, first.height * mm), invariant=1,
-                    initialFontName=fonts.BODY, pageCompression=1)
+    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(first.width * mm, first.height * mm),
+                    invariant=1, initialFontName=fonts.BODY, pageCompression=1)
     canvas.setTitle("Dungeon Scrawl: Dungeon Maker")
     canvas.setAuthor("dungeon-scrawl")
     canvas.setSubject(f"Dungeon Maker sheets, loot seed {first.loot.seed}, {first.paper.upper()}, "
@@ -66,8 +65,8 @@ def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
         _draw_scoring(page, layout)
         _draw_hero_stats(page, layout)
         _draw_coin_track(page, layout)
-        _draw_markers(page, layout)
-        _draw_qr(page, layout, layout.loot.page)
+        draw_markers(page, layout)
+        draw_qr(page, layout, layout.loot.page)
         canvas.showPage()
     canvas.save()
 

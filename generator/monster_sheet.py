@@ -1,4 +1,4 @@
-"""The monster record sheet as a PDF, drawn from ``generator.monster_layout``.
+"""The monster record sheet as a PDF, drawn from ``sheets.roster``.
 
 Bubbles, life boxes and lines players write on print in mid or light grey so
 pen marks stand out to the scanner; titles and labels print dark. The only
@@ -7,7 +7,6 @@ title, never inside a bubble or a box: the sheet reads the same in greyscale.
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import BinaryIO
 
@@ -16,11 +15,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import fonts
-from generator.layout import Rect
+from sheets.page import Rect
 from generator.maker_sheet import _baseline, _text
-from generator.monster_layout import (COLOUR_CODES, COLOURS, LAYOUT_VERSION, SIZES, MonsterCard, MonsterLayout,
+from sheets.roster import (COLOUR_CODES, COLOURS, LAYOUT_VERSION, SIZES, MonsterCard, MonsterLayout,
                                       PartRow, Pool, column_x)
-from generator.sheet import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, Page, _draw_markers, _draw_qr
+from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, Page, draw_markers, draw_qr
 
 NOTE_GREY = 0.35
 FRAME_GREY = 0.62
@@ -56,26 +55,10 @@ def render_monster_sheets(layouts: list[MonsterLayout], path: Path | BinaryIO) -
         for pool in layout.pools:
             _draw_pool(page, pool)
         _draw_legend(page, layout)
-        _draw_markers(page, layout)
-        _draw_qr(page, layout, layout.player)
+        draw_markers(page, layout)
+        draw_qr(page, layout, layout.player)
         canvas.showPage()
     canvas.save()
-
-
-def blank_image(layout: MonsterLayout, px_per_mm: float):
-    """The blank printed page as a greyscale image (numpy ``uint8``, 255 white) at ``px_per_mm``: what the
-    scanner compares a photo of a monster record sheet with."""
-    import numpy as np
-    import pypdfium2 as pdfium
-
-    buffer = io.BytesIO()
-    render_monster_sheets([layout], buffer)
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        bitmap = document[0].render(scale=px_per_mm * 25.4 / 72, grayscale=True)
-        return np.array(bitmap.to_pil().convert("L"))
-    finally:
-        document.close()
 
 
 # -- header -------------------------------------------------------------------------------

@@ -7,79 +7,26 @@ the "how to draw" key (``generator.key_art``) shows the strokes in pen blue.
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import BinaryIO
 
-from reportlab.graphics.barcode import qrencoder
-from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from games.die import load_die
 from games.maps import FEATURES, SIDES, STEP
-from generator import art, expansion_art, fonts
-from generator.layout import (LAYOUT_VERSION, MARKER_DICTIONARY, PASSAGE_HALF, EntryArrow, RoomCell,
-                              SheetLayout)
-
-PRINT_GREY = 0.55     # what players draw over
-LIGHT_GREY = 0.72
-WALL_GREY = 0.15
-TEXT_GREY = 0.12
-ACCENT = Color(0.55, 0.16, 0.12)   # entry arrows and the title: dark enough for greyscale
-
-
-class Page:
-    """A reportlab canvas addressed in layout millimetres (top-left origin, y down).
-
-    This is the one place where layout millimetres become PDF points.
-    """
-
-    def __init__(self, canvas: Canvas, height_mm: float):
-        self.c = canvas
-        self.height_mm = height_mm
-
-    def pt(self, x: float, y: float) -> tuple[float, float]:
-        return x * mm, (self.height_mm - y) * mm
-
-    def line(self, x1, y1, x2, y2) -> None:
-        self.c.line(*self.pt(x1, y1), *self.pt(x2, y2))
-
-    def rect(self, x, y, w, h, *, stroke=1, fill=0, radius=0.0) -> None:
-        px, py = self.pt(x, y + h)
-        if radius:
-            self.c.roundRect(px, py, w * mm, h * mm, radius * mm, stroke=stroke, fill=fill)
-        else:
-            self.c.rect(px, py, w * mm, h * mm, stroke=stroke, fill=fill)
-
-    def circle(self, cx, cy, r, *, stroke=1, fill=0) -> None:
-        self.c.circle(*self.pt(cx, cy), r * mm, stroke=stroke, fill=fill)
-
-    def polygon(self, points, *, stroke=1, fill=1) -> None:
-        path = self.c.beginPath()
-        path.moveTo(*self.pt(*points[0]))
-        for point in points[1:]:
-            path.lineTo(*self.pt(*point))
-        path.close()
-        self.c.drawPath(path, stroke=stroke, fill=fill)
-
-    def text(self, x, y, text, *, font=fonts.BODY, size=8.0, align="left") -> None:
-        """Text whose baseline starts (or centres, or ends) at (x, y)."""
-        self.c.setFont(font, size)
-        draw = {"left": self.c.drawString, "centre": self.c.drawCentredString,
-                "right": self.c.drawRightString}[align]
-        draw(*self.pt(x, y), text)
-
-    def text_width(self, text, font, size) -> float:
-        return self.c.stringWidth(text, font, size) / mm
+from generator import art, expansion_art, fonts, key_art
+from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, draw_markers, draw_qr
+from sheets.dungeon import PASSAGE_HALF, EntryArrow, RoomCell, SheetLayout
+from sheets.page import LAYOUT_VERSION
 
 
 def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> None:
     """Write a PDF (to a path or a binary file) with one numbered page per player. Same input, same bytes."""
     fonts.register_fonts()
     dungeon = layout.dungeon
-    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(layout.width * mm, layout.height * mm), invariant=1,
-                    initialFontName=fonts.BODY, pageCompression=1)
+    canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(layout.width * mm, layout.height * mm),
+                    invariant=1, initialFontName=fonts.BODY, pageCompression=1)
     canvas.setTitle(f"Dungeon Scrawl: {dungeon.name}")
     canvas.setAuthor("dungeon-scrawl")
     canvas.setSubject(f"Map sheet, {dungeon.name}, {layout.paper.upper()}, {players} player(s)")
@@ -94,25 +41,12 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> N
             _draw_curse_track(page, layout)
         _draw_scoring(page, layout)
         _draw_ruler(page, layout)
-        _draw_markers(page, layout)
-        _draw_qr(page, layout, player)
+        draw_markers(page, layout)
+        draw_qr(page, layout, player)
         if layout.draw_key is not None:
             _draw_key(page, layout)
         canvas.showPage()
     canvas.save()
-
-
-def blank_image(layout: SheetLayout, px_per_mm: float, player: int = 1):
-    """The blank printed page as a greyscale image (numpy ``uint8``, 255 white) at ``px_per_mm``: what the
-    scanner compares a photo with to tell the players' ink from the print."""
-    import numpy as np
-    import pypdfium2 as pdfium
-
-    buffer = io.BytesIO()
-    render_sheets(layout, player, buffer)
-    document = pdfium.PdfDocument(buffer.getvalue())
-    bitmap = document[player - 1].render(scale=px_per_mm * 25.4 / 72, grayscale=True)
-    return np.array(bitmap.to_pil().convert("L"))
 
 
 # -- header -------------------------------------------------------------------
@@ -174,8 +108,6 @@ def _subtitle_lines(page: Page, subtitle: str, width: float) -> tuple[list[str],
 # -- the "how to draw" key ---------------------------------------------------------
 
 def _draw_key(page: Page, layout: SheetLayout) -> None:
-    from generator import key_art   # it draws with the cards' room picture, which imports this module
-
     key_art.draw_key(page, layout.draw_key)
 
 
@@ -421,14 +353,14 @@ def _lead_arrow(page: Page, icon: str, tip_x: float, y: float, outer_x: float, d
 
 def _draw_scoring(page: Page, layout: SheetLayout) -> None:
     c, area = page.c, layout.score_area
-    first = layout.score_lines[0]
+    first = layout.score_line(1)
     c.setFillGray(TEXT_GREY)
     page.text(area.x, area.y + 3.6, "Scoring", font=fonts.TITLE, size=14)
     c.setFillGray(0.35)
     page.text(first.count.centre[0], area.y + 4.0, "count", font=fonts.ITALIC, size=6.5, align="centre")
     page.text(first.points.centre[0], area.y + 4.0, "points", font=fonts.ITALIC, size=6.5, align="centre")
-    tally = layout.score_lines[5].tally
-    page.text(tally.centre[0], layout.score_lines[5].row.y - 0.3, "tally marks", font=fonts.ITALIC, size=6.5,
+    tally = layout.unusable_tally
+    page.text(tally.centre[0], layout.score_line(6).row.y - 0.3, "tally marks", font=fonts.ITALIC, size=6.5,
               align="centre")
     for line in layout.score_lines:
         size = min(8.0, line.row.h * 1.25)
@@ -503,57 +435,3 @@ def _draw_ruler(page: Page, layout: SheetLayout) -> None:
     page.text(layout.markers[3].rect.right + 4.0, ruler.bottom - 0.2,
               f"dungeon-scrawl  \u00b7  layout v{LAYOUT_VERSION}  \u00b7  {layout.paper.upper()}",
               font=fonts.BODY, size=5.5)
-
-
-def _marker_cells(marker_id: int):
-    import cv2  # heavy: only when a sheet is drawn
-
-    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICTIONARY))
-    bits = dictionary.generateImageMarker(marker_id, 6, borderBits=1)
-    return bits
-
-
-def _draw_markers(page: Page, layout: SheetLayout) -> None:
-    c = page.c
-    c.setFillGray(0)
-    for marker in layout.markers:
-        cells = _marker_cells(marker.id)
-        n = cells.shape[0]
-        step = marker.rect.w / n
-        for row in range(n):
-            for col in range(n):
-                if cells[row, col] == 0:
-                    # A hair of overlap so neighbouring black cells print as one shape.
-                    page.rect(marker.rect.x + col * step - 0.01, marker.rect.y + row * step - 0.01,
-                              step + 0.02, step + 0.02, stroke=0, fill=1)
-
-
-def _draw_qr(page: Page, layout: SheetLayout, player: int) -> None:
-    """The sheet's QR code, from reportlab's encoder, as filled runs of dark modules."""
-    count, runs = qr_runs(layout.sheet_id(player).qr_text())
-    step = layout.qr.w / count
-    page.c.setFillGray(0)
-    for row, start, end in runs:
-        page.rect(layout.qr.x + start * step - 0.01, layout.qr.y + row * step - 0.01,
-                  (end - start) * step + 0.02, step + 0.02, stroke=0, fill=1)
-
-
-def qr_runs(text: str) -> tuple[int, list[tuple[int, int, int]]]:
-    """``text`` as a QR code (reportlab's encoder, error correction M): its size in modules, and its dark
-    modules as runs along the rows, (row, first column, column after the last)."""
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(text)
-    code.make()
-    count = code.getModuleCount()
-    runs = []
-    for row in range(count):
-        col = 0
-        while col < count:
-            if not code.isDark(row, col):
-                col += 1
-                continue
-            start = col
-            while col < count and code.isDark(row, col):
-                col += 1
-            runs.append((row, start, col))
-    return count, runs

@@ -15,7 +15,7 @@ from games.mapfile import load_map, map_reference
 from games.player import play
 from games.randommap import random_map
 from generator.deck import render_deck
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from generator.sheet import render_sheets
 
 HERE = Path(__file__).resolve().parent
@@ -54,7 +54,7 @@ def make_deck_picture(name: str, deck_name: str, pages: tuple[int, ...]) -> None
 def make_loot_sheet(name: str, seed: int, paper: str) -> None:
     """A Dungeon Maker sheet and its picture for the README."""
     from games.maker import roll_loot
-    from generator.maker_layout import layouts_json, maker_layout
+    from sheets.maker import layouts_json, maker_layout
     from generator.maker_sheet import render_maker_sheets
 
     layouts = [maker_layout(roll_loot(seed, 1), paper)]
@@ -84,9 +84,6 @@ def make_photos(seed: int, difficulty: str, players: int, megapixels: float, map
     """Phone photos of one played game from the synthetic photographer, and what a careful person reads
     on them: ``photos/game-SEED[-MAP]-DIFFICULTY.expected.json`` (the scan document, scored; on an
     expansion map with the marks and the game's rolls)."""
-    import sys
-
-    sys.path.insert(0, str(HERE.parent / "tests"))
     from photographer import make_game_shots, write_shots
 
     from games.state import game_json, read_game, score_game
@@ -126,9 +123,6 @@ def make_condition_photos(first_seed: int = 900) -> None:
     ``condition`` and the rooms the condition ``hidden`` (which the scanner must name, not read). A JPEG
     of about 3 megapixels each; seeds are tried from ``first_seed`` up until the photo is a JPEG (a phone
     in a condition may save PNG, WebP or HEIC, too large to keep here)."""
-    import sys
-
-    sys.path.insert(0, str(HERE.parent / "tests"))
     from photographer import CONDITIONS, make_game_shots
 
     from games.state import game_json, read_game, score_game

@@ -1,9 +1,11 @@
-"""Scanning the photos of one game: each file read (on both cores when there are several), then all
-sheets scored together so that traps are resolved between them.
+"""Scanning the photos of one game: each file read (on both cores when there are several), and the
+unscored scan document of them all (``game_document``; the service layer, ``scrawl.service``, scores it).
 
 A file that cannot be read becomes an ``errors`` entry; the others go on.
-Monster record sheets, when their blank renderer is given, become ``rosters``
-entries (``scanner.monsters``): one per player, their pages merged.
+Each kind of sheet is read when ``blanks`` (a renderer per kind,
+``generator.kinds.BLANKS`` in practice) has its blank page: monster record
+sheets become ``rosters`` entries (``scanner.monsters``), one per player, their
+pages merged.
 """
 from __future__ import annotations
 
@@ -13,13 +15,12 @@ import threading
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from pathlib import Path
 from typing import Callable
 
 from scanner.load import PhotoError, load_photo_bytes, load_photos
 from scanner.read import RoomReading, TallyReading
-from scanner.monsters import MonsterScan, merge_entries
-from scanner.scan import BlankRenderer, MonsterBlankRenderer, scan_photo
+from scanner.monsters import merge_entries
+from scanner.scan import Blanks, scan_photo
 
 PARALLEL_FROM = 3       # fewer photos than this are read in this process: starting workers costs more
 
@@ -38,24 +39,21 @@ class PhotoOutcome:
     unidentified: bool = False                            # a sheet's QR code was unread and no map known
 
 
-def scan_file(path: str, blank: BlankRenderer, want_pages: bool = False,
-              monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
-    """Every sheet in one file (a photo, or each page of a PDF); monster record sheets too when
-    ``monster_blank`` renders their blank page; a sheet whose QR code cannot be read as one of ``hint``'s
-    map (a ``games.maps.DungeonMap``) when given."""
+def scan_file(path: str, blanks: Blanks, want_pages: bool = False, hint=None) -> PhotoOutcome:
+    """Every sheet in one file (a photo, or each page of a PDF) of a kind ``blanks`` renders; a sheet whose
+    QR code cannot be read as one of ``hint``'s map (a ``games.maps.DungeonMap``) when given."""
     try:
         photos = load_photos(path)
     except PhotoError as exc:
         return PhotoOutcome(path, errors=[{"source": path, "error": str(exc)}])
-    return _scan_photos(path, photos, blank, want_pages, monster_blank, hint)
+    return _scan_photos(path, photos, blanks, want_pages, hint)
 
 
-def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = False,
-               monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
+def scan_bytes(data: bytes, name: str, blanks: Blanks, want_pages: bool = False, hint=None) -> PhotoOutcome:
     """Every sheet in one file's bytes (an upload), ``name`` naming it as the source; a sheet whose QR
     code cannot be read as one of ``hint``'s map when given (the web game's). Safe to call from
-    several threads at once: PDF work, the blank's rendering included, is done one call at a time when
-    ``blank`` is wrapped by ``one_at_a_time``."""
+    several threads at once: PDF work, the blanks' rendering included, is done one call at a time when
+    ``blanks`` are wrapped by ``one_at_a_time``."""
     try:
         if data[:5] == b"%PDF-":
             with PDF_LOCK:
@@ -64,78 +62,68 @@ def scan_bytes(data: bytes, name: str, blank: BlankRenderer, want_pages: bool = 
             photos = load_photo_bytes(data, name)
     except PhotoError as exc:
         return PhotoOutcome(name, errors=[{"source": name, "error": str(exc)}])
-    return _scan_photos(name, photos, blank, want_pages, monster_blank, hint)
+    return _scan_photos(name, photos, blanks, want_pages, hint)
 
 
 # pdfium may not be entered from two threads at once, nor, to be safe, reportlab's shared font state.
 PDF_LOCK = threading.Lock()
 
 
-def one_at_a_time(blank: BlankRenderer) -> BlankRenderer:
-    """``blank`` holding ``PDF_LOCK`` while it renders (it draws the sheet's PDF and rasterises it)."""
-    def render(layout, px_per_mm):
-        with PDF_LOCK:
-            return blank(layout, px_per_mm)
-    return render
+def one_at_a_time(blanks: Blanks) -> Blanks:
+    """``blanks`` each holding ``PDF_LOCK`` while it renders (it draws the sheet's PDF and rasterises it)."""
+    def locked(blank):
+        def render(layout, px_per_mm):
+            with PDF_LOCK:
+                return blank(layout, px_per_mm)
+        return render
+    return {kind: locked(blank) for kind, blank in blanks.items()}
 
 
-def _scan_photos(source: str, photos: list, blank: BlankRenderer, want_pages: bool,
-                 monster_blank: MonsterBlankRenderer | None = None, hint=None) -> PhotoOutcome:
-    import cv2
-
+def _scan_photos(source: str, photos: list, blanks: Blanks, want_pages: bool, hint=None) -> PhotoOutcome:
     from scanner.scan import Unidentified
 
     outcome = PhotoOutcome(source)
     read_digit = _digit_reader()
     for photo in photos:
-        scans, problems = scan_photo(photo, blank, read_digit, monster_blank, hint)
+        scans, problems = scan_photo(photo, blanks, read_digit, hint)
         outcome.errors += [{"source": photo.source, "error": str(problem)} for problem in problems]
         outcome.unidentified |= any(isinstance(problem, Unidentified) for problem in problems)
         for scan in scans:
-            if isinstance(scan, MonsterScan):
-                outcome.rosters.append(scan.to_json())
-                continue
-            outcome.sheets.append(scan.to_json())
-            outcome.readings.append((scan.rooms, scan.tally))
-            if want_pages:
-                ok, data = cv2.imencode(".png", cv2.cvtColor(scan.registered_page(), cv2.COLOR_RGB2BGR))
-                outcome.pages.append(data.tobytes())
+            scan.record(outcome, want_pages)
     return outcome
 
 
-def scan_files(paths: list[str], blank: BlankRenderer, *, want_pages: bool = False, jobs: int | None = None,
+def scan_files(paths: list[str], blanks: Blanks, *, want_pages: bool = False, jobs: int | None = None,
                progress: Callable[[int, int], None] | None = None,
-               monster_blank: MonsterBlankRenderer | None = None,
                rolls: tuple[int, ...] | list[int] | None = None, map_hint=None) -> list[PhotoOutcome]:
-    """Every file's outcome, in the order given; ``progress(done, total)`` after each file. Monster record
-    sheets are read when ``monster_blank`` renders their blank page, refused otherwise. ``rolls``, the
+    """Every file's outcome, in the order given; ``progress(done, total)`` after each file. A kind of sheet
+    is read when ``blanks`` renders its blank page, refused otherwise. ``rolls``, the
     game's die rolls (round 1 first) when known, go with the outcomes into ``game_document``, so that
     the marks read are checked against them. A sheet whose QR code cannot be read is read as a sheet of
     ``map_hint`` (a ``games.maps.DungeonMap``, from ``scrawl scan --map``) or else of the one map all
     the other sheets read have, and flagged ``no_qr_code``."""
-    outcomes = _scan_files(paths, blank, want_pages, jobs, progress, monster_blank)
-    _identify_by_game(outcomes, blank, want_pages, monster_blank, map_hint)
+    outcomes = _scan_files(paths, blanks, want_pages, jobs, progress)
+    _identify_by_game(outcomes, blanks, want_pages, map_hint)
     if rolls is not None:
         for outcome in outcomes:
             outcome.rolls = tuple(rolls)
     return outcomes
 
 
-def _scan_files(paths: list[str], blank: BlankRenderer, want_pages: bool, jobs: int | None,
-                progress: Callable[[int, int], None] | None,
-                monster_blank: MonsterBlankRenderer | None) -> list[PhotoOutcome]:
+def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | None,
+                progress: Callable[[int, int], None] | None) -> list[PhotoOutcome]:
     jobs = min(jobs or os.cpu_count() or 1, 2 if jobs is None else jobs, len(paths))
     outcomes: list[PhotoOutcome | None] = [None] * len(paths)
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
         for index, path in enumerate(paths):
-            outcomes[index] = scan_file(path, blank, want_pages, monster_blank)
+            outcomes[index] = scan_file(path, blanks, want_pages)
             if progress:
                 progress(index + 1, len(paths))
         return outcomes
     # spawn, not fork: OpenCV's thread pool does not survive a fork reliably.
     with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn"),
                              initializer=_quiet_worker) as pool:
-        futures = {pool.submit(scan_file, path, blank, want_pages, monster_blank): index
+        futures = {pool.submit(scan_file, path, blanks, want_pages): index
                    for index, path in enumerate(paths)}
         for done, future in enumerate(as_completed(futures), start=1):
             index = futures[future]
@@ -150,8 +138,7 @@ def _scan_files(paths: list[str], blank: BlankRenderer, want_pages: bool, jobs: 
     return outcomes
 
 
-def _identify_by_game(outcomes: list[PhotoOutcome], blank: BlankRenderer, want_pages: bool,
-                      monster_blank: MonsterBlankRenderer | None, map_hint) -> None:
+def _identify_by_game(outcomes: list[PhotoOutcome], blanks: Blanks, want_pages: bool, map_hint) -> None:
     """Read again, as sheets of the game's map, the files with a sheet whose QR code could not be read;
     each such sheet takes the lowest player number the game's sheets leave free."""
     from games.mapfile import map_from_reference
@@ -167,7 +154,7 @@ def _identify_by_game(outcomes: list[PhotoOutcome], blank: BlankRenderer, want_p
         map_hint = map_from_reference(next(iter(maps.values())))
     taken = {sheet["player"] for outcome in outcomes for sheet in outcome.sheets}
     for index in retry:
-        outcomes[index] = scan_file(outcomes[index].source, blank, want_pages, monster_blank, map_hint)
+        outcomes[index] = scan_file(outcomes[index].source, blanks, want_pages, map_hint)
         number_unidentified(outcomes[index].sheets, taken)
 
 
@@ -211,354 +198,3 @@ def game_document(outcomes: list[PhotoOutcome], rolls: tuple[int, ...] | list[in
 def rosters_of(outcomes: list[PhotoOutcome]) -> list[dict]:
     """The monster rosters read from all files, one entry per player (``scanner.monsters.merge_entries``)."""
     return merge_entries([entry for o in outcomes for entry in o.rosters])
-
-
-def flag_shared_doubts(results, errors: list[dict]) -> None:
-    """Add to each sheet's review what other sheets' doubts could change in its score.
-
-    Traps are resolved between sheets, so a room of one sheet whose reading
-    may hide a Trap, or show one that is not there (``_may_hide_trap``), may
-    change the score of every other sheet with a drawing in that room; and a
-    photo that could not be read hides its traps from everyone.
-    """
-    _drop_refuted_doubts(results)
-    _flag_card_counts(results)
-    sure = [_sure_traps(result) for result in results]
-    most_traps = _most_traps(results, sure)
-    _flag_trap_counts(results, sure)
-    for index, result in enumerate(results):
-        doubted = sorted({(entry["where"], room) for entry in result.review
-                          if entry.get("rule") not in _OWN_SHEET_ONLY and (room := _room(entry.get("where"))) is not None
-                          and _may_hide_trap(result, room)})
-        for room_name, room in doubted:
-            if not result.sheet.board.at(room).trap and len(sure[index]) >= most_traps[result.sheet.dungeon]:
-                continue        # every Trap this sheet can hold is drawn elsewhere, surely: none hides here
-            for other_index, other in enumerate(results):
-                if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
-                        and not other.sheet.board.at(room).empty:
-                    other.review.append({"where": room_name, "rule": "other_sheet_unsure",
-                                         "from": result.sheet.source,
-                                         "why": f"{result.sheet.source} needs a look at {room_name}; a Trap "
-                                                f"there would change this sheet's score"})
-    if errors:
-        missing = ", ".join(sorted({entry.get("source", "?") for entry in errors}))
-        for result in results:
-            result.review.append({"where": "game", "rule": "sheet_missing",
-                                  "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
-
-
-_OTHER_SHEETS = ("other_sheet_unsure", "sheet_missing", "mixed_maps")
-
-# Doubts that cannot change another sheet's score: a Diamond's or Emerald's cross-out is read on its own
-# sheet only (no Trap is ever drawn in a room with a printed item), and so are the rules about such marks.
-_OWN_SHEET_ONLY = ("other_sheet_unsure", "unsure_mark", "marks_differ", "diamond_roll", "emerald_mark",
-                   "unknown_mark", "curse_order", "curse_roll")
-
-
-def _sure_traps(result) -> set:
-    """The rooms of a sheet read as a Trap with no doubt that could be wrong about it."""
-    return {room for room in result.sheet.board.trap_rooms() if not _may_hide_trap(result, room)}
-
-
-def _most_traps(results, sure: list[set]) -> dict:
-    """Per map, the most Traps each of its sheets can hold. Every player draws every Trap card revealed, so
-    all sheets of a game hold the same number of Traps: no more than the deck's Trap cards, nor than any
-    sheet's sure Traps (``sure``, per sheet) and rooms that may hide one. Where the sheets disagree (one
-    shows more Traps surely than another can hold: sheets of two games, or a Trap missed or made up), only
-    the deck bounds them."""
-    from games.rules import TRAP_CARDS
-
-    shown: dict = {}
-    could: dict = {}
-    for result, known in zip(results, sure):
-        doubtful = {_room(entry.get("where")) for entry in result.review} - {None} - known
-        dungeon = result.sheet.dungeon
-        shown[dungeon] = max(shown.get(dungeon, 0), len(known))
-        could[dungeon] = min(could.get(dungeon, TRAP_CARDS),
-                             len(known) + sum(_may_hide_trap(result, room) for room in doubtful))
-    return {dungeon: most if shown[dungeon] <= most else TRAP_CARDS for dungeon, most in could.items()}
-
-
-def _flag_trap_counts(results, sure: list[set]) -> None:
-    """Where the sheets of one map show different numbers of sure Traps (``sure``, per sheet), though every
-    player draws every Trap card, a Trap was read as something else on one of them (perhaps in a room not
-    in doubt), or a mark as a Trap, or a player missed one: every sheet of that map is told, as the Traps
-    resolved between them, and so their scores, may be wrong."""
-    for dungeon in {result.sheet.dungeon for result in results}:
-        group = [(result, len(known)) for result, known in zip(results, sure) if result.sheet.dungeon == dungeon]
-        if len({count for _, count in group}) <= 1:
-            continue
-        shown = ", ".join(f"{result.sheet.source}: {count}" for result, count in group)
-        for result, _ in group:
-            result.review.append({"where": "game", "rule": "trap_count",
-                                  "why": f"every player draws every Trap card, but the sheets show different "
-                                         f"numbers of Traps read surely ({shown}): look for an X read as a "
-                                         f"path, or a path read as an X"})
-
-
-def _cards(board) -> tuple:
-    """A sheet's segments by shape and its tally beside item 6: what two sheets of one game share when
-    neither had to tally a card the other drew."""
-    from games.rules import cards_drawn
-
-    return cards_drawn(board), board.unusable
-
-
-def _with_alternative(board, entry: dict):
-    """The board with a review entry's room read its ``alternative`` way (the round number kept)."""
-    from games.board import Board, Drawing
-
-    room, other = _room(entry["where"]), entry["alternative"]
-    drawings = dict(board.drawings)
-    kept = board.at(room).round
-    if other.get("exits"):
-        drawings[room] = Drawing.segment(other["exits"], kept)
-    elif other.get("trap"):
-        drawings[room] = Drawing.trap_x(kept)
-    else:
-        drawings.pop(room, None)
-    return Board(drawings, board.unusable, board.marks)
-
-
-def _drop_refuted_doubts(results) -> None:
-    """Every player draws every card revealed, so two sheets of one game that show the same segments by
-    shape and the same tally most likely show them right. On a sheet that matches another so, a doubt whose
-    other reading would break the match is answered, and leaves the review list. Only where nothing else on
-    the sheet looks wrong: a broken rule, the tally or a hidden room may hide a second misreading that
-    makes up for the first; and two doubts that together keep the match both stay."""
-    cards = [_cards(result.sheet.board) for result in results]
-    for index, result in enumerate(results):
-        if not any(cards[other] == cards[index] and results[other].sheet.dungeon == result.sheet.dungeon
-                   for other in range(len(results)) if other != index):
-            continue
-        own = [entry for entry in result.review
-               if entry.get("rule") not in _OTHER_SHEETS and entry.get("where") != "game"]
-        doubts = [entry for entry in own if "alternative" in entry and _room(entry.get("where")) is not None]
-        if len(doubts) < len(own):
-            continue
-        board = result.sheet.board
-        kept = set()
-        for first, entry in enumerate(doubts):
-            for second in doubts[first + 1:]:
-                both = _with_alternative(_with_alternative(board, entry), second)
-                if entry["where"] != second["where"] and _cards(both) == cards[index]:
-                    kept |= {id(entry), id(second)}
-        refuted = [entry for entry in doubts if id(entry) not in kept
-                   and _cards(_with_alternative(board, entry)) != cards[index]]
-        result.review = [entry for entry in result.review if entry not in refuted]
-
-
-def _flag_card_counts(results) -> None:
-    """Where a sheet cannot show the cards another sheet of the same map shows (``games.rules.same_cards``),
-    one of them misreads a room, or a tally: a dead end read as a corner, a path missed, a ghost read as a
-    stub. When one sheet disagrees with all the others, which agree among themselves, it alone is told;
-    otherwise every sheet that disagrees. A disagreement that a room already named in either sheet's review
-    explains (read some other way, it makes the two sheets agree) needs no new entry: the misreading is
-    most likely there, and the entry about it is where to look."""
-    from games.rules import same_cards
-
-    for dungeon in {result.sheet.dungeon for result in results}:
-        group = [result for result in results if result.sheet.dungeon == dungeon]
-        for result in _odd_sheets(group):
-            unexplained = [other for other in group if other is not result
-                           and not same_cards(result.sheet.board, other.sheet.board)
-                           and not _explained(result, other) and not _explained(other, result)]
-            if unexplained:
-                result.review.append({"where": "game", "rule": "card_count",
-                                      "why": _card_difference(result, unexplained)})
-
-
-def _odd_sheets(group: list) -> list:
-    """The sheets of one map that cannot show the cards some other sheet shows; only the one, when one
-    disagrees with all the others and they agree among themselves."""
-    from games.rules import same_cards
-
-    agree = {(a, b): same_cards(group[a].sheet.board, group[b].sheet.board)
-             for a in range(len(group)) for b in range(len(group)) if a != b}
-    odd = [a for a in range(len(group)) if not all(agree[a, b] for b in range(len(group)) if b != a)]
-    for a in odd:
-        rest = [b for b in range(len(group)) if b != a]
-        if len(rest) >= 2 and not any(agree[a, b] for b in rest) \
-                and all(agree[b, c] for b in rest for c in rest if b != c):
-            return [group[a]]
-    return [group[a] for a in odd]
-
-
-def _explained(result, other) -> bool:
-    """Whether a room of ``result`` the scanner doubts, read its other way, makes it agree with ``other``:
-    then the entry about that room is where to look. A sheet with a part hidden in its photo
-    shows unknown cards: the entries about what is hidden say where to look."""
-    from games.rules import same_cards
-
-    if any(entry.get("rule") == "cannot_see" for entry in result.review):
-        return True         # a part of the photo could not be seen: what the sheet shows there is unknown
-    board = result.sheet.board
-    return any(same_cards(_with_alternative(board, {"where": entry["where"], "alternative": reading}),
-                          other.sheet.board)
-               for entry in result.review if entry.get("rule") in _READING_DOUBTS and _room(entry.get("where"))
-               for reading in ([entry["alternative"]] if "alternative" in entry else _READINGS))
-
-
-# The scanner's doubts about what is drawn in a room (not the rules a reading breaks, which say something
-# is wrong but not that it is in that room); one without an ``alternative`` may be any reading.
-_READING_DOUBTS = ("unsure_reading", "unsure_link")
-
-
-# Every reading a room can have: nothing, a Trap, or a segment to any sides.
-_READINGS = [{"exits": "", "trap": False}, {"exits": "", "trap": True}] + [
-    {"exits": "".join(side for bit, side in enumerate("NESW") if sides >> bit & 1), "trap": False}
-    for sides in range(1, 16)]
-
-
-def _card_difference(result, others: list) -> str:
-    """What a person should look for on a sheet whose segments and tally cannot be the other sheets'."""
-    from games.cards import SHAPE_NAMES
-
-    mine, tally = _cards(result.sheet.board)
-    said = (f"every player draws every card revealed, but this sheet cannot show the cards that "
-            f"{', '.join(other.sheet.source for other in others)} show")
-    alike = next((other for other in others if other.sheet.board.unusable == tally), None)
-    if alike is None:
-        return f"{said}, with their tally marks: look for a path, a dead end or a tally mark misread"
-
-    def shapes(counter) -> str:
-        return " and ".join(f"{count} {SHAPE_NAMES.get(shape, 'odd segment')}{'s' if count > 1 else ''}"
-                            for shape, count in sorted(counter.items(), key=lambda item: str(item[0])))
-
-    theirs = _cards(alike.sheet.board)[0]
-    more, fewer = mine - theirs, theirs - mine
-    seen = " and ".join(part for part in (f"{shapes(more)} more" if more else "",
-                                          f"{shapes(fewer)} fewer" if fewer else "") if part)
-    return f"{said}: it has {seen} than {alike.sheet.source}, with as many tally marks. Look for a room misread so"
-
-
-def _may_hide_trap(result, room) -> bool:
-    """Whether the doubts about a room of one sheet could be wrong about a Trap there: the scanner marks
-    such a doubt (``could_be_trap``: a Trap read unsurely, ink that may be an ``X`` read as something else,
-    a room it could not see), and the rules about a Trap's room are about one. A doubt only about a
-    path's sides changes that sheet's own score, never another's."""
-    return any(entry.get("could_be_trap") or entry.get("rule") in _TRAP_RULES
-               for entry in result.review if _room(entry.get("where")) == room)
-
-
-_TRAP_RULES = ("trap_with_segment", "trap_on_item", "too_many_traps")
-
-
-def _room(where):
-    """The room a needs_review entry points at, or None (the tally, the photo, the game)."""
-    from games.maps import Room
-
-    try:
-        return Room.parse(where)
-    except ValueError:
-        return None
-
-
-def score_document(document: dict, rolls: tuple[int, ...] | list[int] | None = None) -> tuple[list, list[dict]]:
-    """Score an unscored scan document as ``scrawl scan`` does: every sheet checked and scored, traps
-    resolved between the sheets, and each sheet flagged for the other sheets' doubts that could change
-    its score. ``rolls``, when given, replace the document's ``rolls`` (the marks are checked against
-    them). Returns the results (``games.state.SheetResult``) and the errors; ``game_json`` writes them."""
-    from games.state import read_game, score_game
-
-    if rolls is not None:
-        document = {**document, "rolls": list(rolls)}
-    sheets, errors = read_game(document, "scan")
-    results = score_game(sheets)
-    flag_shared_doubts(results, errors)
-    weigh_review(results, document.get("rolls"))
-    return results, errors
-
-
-def weigh_review(results, rolls=None) -> None:
-    """Say of each review entry what the other reading would score, and order each sheet's list by how
-    much its entries could change the score: rooms the photo did not show first (anything may be
-    there), then the largest change, then what cannot be weighed (rules, the tally, the photo).
-
-    A room entry with an ``alternative`` reading is scored with it (traps resolved again between the
-    sheets, the game's ``rolls`` as given); an ``other_sheet_unsure`` entry with a Trap put in, or taken out of, the other sheet's room.
-    The entry gains ``if_so`` (the sheet's total with the other reading) and its ``why`` says it.
-    """
-    from games.state import score_game
-
-    if not results:
-        return
-    totals = [result.score.total for result in results]
-    raws = [result.sheet.raw for result in results]
-    sources = {raw.get("source"): index for index, raw in enumerate(raws)}
-
-    def total_with(index: int, room: str, drawing: dict | None, of: int) -> int | None:
-        changed = [dict(raw, rooms=dict(raw.get("rooms", {}))) for raw in raws]
-        if drawing is None:
-            changed[index]["rooms"].pop(room, None)
-        else:
-            changed[index]["rooms"][room] = {**changed[index]["rooms"].get(room, {"round": None}), **drawing}
-        sheets, errors = _read(changed, rolls)
-        return score_game(sheets)[of].score.total if len(sheets) == len(raws) and not errors else None
-
-    for index, result in enumerate(results):
-        for entry in result.review:
-            room, if_so = entry.get("where"), None
-            if "alternative" in entry and _room(room) is not None:
-                other = entry["alternative"]
-                drawing = other if other.get("exits") or other.get("trap") else None
-                if_so = total_with(index, room, drawing, index)
-                what = "a Trap" if other.get("trap") else f"a path to {other['exits']}" if other.get("exits") \
-                    else "nothing drawn"
-            elif entry.get("rule") == "other_sheet_unsure" and (origin := sources.get(entry.get("from"))) is not None:
-                had = results[origin].sheet.raw.get("rooms", {}).get(room, {})
-                if_so = total_with(origin, room, None if had.get("trap") else {"exits": "", "trap": True}, index)
-                what = f"{'no' if had.get('trap') else 'a'} Trap on that sheet"
-            if if_so is not None and if_so != totals[index]:
-                entry["if_so"] = if_so
-                entry["why"] += f" (if {what}: {if_so} points, not {totals[index]})"
-        result.review.sort(key=lambda entry: _weight(entry, totals[index]))
-
-
-def _weight(entry: dict, total: int) -> tuple[int, int]:
-    if entry.get("rule") == "cannot_see":
-        return 0, 0
-    if "if_so" in entry:
-        return 1, -abs(entry["if_so"] - total)
-    return 2, 0
-
-
-def _read(raws: list[dict], rolls):
-    from games.state import FORMAT, read_game
-
-    return read_game({"format": FORMAT, "sheets": raws, **({"rolls": rolls} if rolls is not None else {})}, "scan")
-
-
-def overlay_picture(page_png: bytes, sheet: dict, rooms: list[RoomReading], tally: TallyReading,
-                    scored: dict):
-    """The overlay picture (RGB) of one sheet: its rectified page (PNG, as ``PhotoOutcome.pages`` holds
-    it) with ``rooms`` and ``tally`` read and the ``scored`` sheet (``game_json``'s) drawn over it."""
-    import cv2
-    import numpy as np
-
-    from scanner.overlay import draw_overlay
-    from scanner.scan import PX_PER_MM
-
-    page = cv2.cvtColor(cv2.imdecode(np.frombuffer(page_png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-    return draw_overlay(page, layout_of(sheet), PX_PER_MM, rooms, tally, scored)
-
-
-def layout_of(sheet: dict):
-    """The sheet layout a scanned sheet was read against (from its map reference and paper)."""
-    from games.mapfile import map_from_reference
-    from generator.layout import sheet_layout
-
-    return sheet_layout(map_from_reference(sheet["map"]), sheet.get("paper", "a4"))
-
-
-def overlay_name(source: str, taken: set[str]) -> str:
-    """A file name for a photo's overlay picture: the photo's name, made unique in its folder."""
-    stem = Path(source.split("#")[0]).stem or "sheet"
-    extra = source.split("#")[1].replace("=", "-") if "#" in source else ""
-    name = f"{stem}{'-' + extra if extra else ''}.overlay.png"
-    counter = 2
-    while name in taken:
-        name = f"{stem}{'-' + extra if extra else ''}-{counter}.overlay.png"
-        counter += 1
-    taken.add(name)
-    return name

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from generator.layout import MARKER_DICTIONARY, PAPERS, SheetId, corner_markers, qr_rect
+from sheets.page import MARKER_DICTIONARY, PAPERS, SheetId, corner_markers, qr_rect
 
 CORNER_NAMES = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
 QR_PX_PER_MM = 9.0      # the QR code is re-sampled this finely before decoding

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from games.review import Rule
 from games.board import Marks
 from scanner.read import INKED, SURE
 
@@ -86,7 +87,7 @@ class MarksReading:
 
     def review(self) -> list[dict]:
         """The marks a person should look at, as ``needs_review`` entries (rule ``unsure_mark``)."""
-        return [{"where": r.where, "rule": "unsure_mark", "confidence": r.confidence,
+        return [{"where": r.where, "rule": Rule.UNSURE_MARK, "confidence": r.confidence,
                  "why": f"{r.label}: " + ("; ".join(r.doubts) or "is it marked?") +
                         f" (read as {'marked' if r.marked else 'not marked'})"}
                 for r in self.readings if r.confidence < SURE]
@@ -101,7 +102,7 @@ def has_marks(layout) -> bool:
 
 
 def read_marks(ink: np.ndarray, layout, px_per_mm: float) -> MarksReading:
-    """Every Diamond, Emerald, Curse Track half and Rune Gate of a sheet (a ``generator.layout.SheetLayout``)."""
+    """Every Diamond, Emerald, Curse Track half and Rune Gate of a sheet (a ``sheets.dungeon.SheetLayout``)."""
     readings = []
     for cell in layout.rooms:
         if cell.mark is None:

@@ -4,7 +4,7 @@ crossed off, and the roster they make (``scrawl.roster/1``, one player).
 Everything works on an ink map (``scanner.ink.ink_map``): 0 paper, 1 surely
 ink, ``px_per_mm`` pixels per paper millimetre, row 0 at the top of the page,
 registered to the layout. Bubble and box positions come from
-``generator.monster_layout``.
+``sheets.roster``.
 
 A bubble is *filled* when most of its inside is inked, *half-filled* when a
 fair part is (a tick, a dot, a hurried scribble), empty below that. One group
@@ -19,8 +19,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from generator.layout import Rect, SheetId
-from generator.monster_layout import Bubble, MonsterLayout, PartRow
+from games.review import Rule
+from sheets.page import Rect, SheetId
+from sheets.roster import Bubble, MonsterLayout, PartRow
 
 ROSTER_FORMAT = "scrawl.roster/1"
 FILLED = 0.5            # share of a bubble's inside inked: surely filled
@@ -129,15 +130,15 @@ def choose(group: str, fills: dict[str, float]) -> tuple[str | None, list[Doubt]
     if len(filled) >= 2:
         second = fills[filled[1]]
         listed = ", ".join(filled)
-        return best, [Doubt(group, "two_bubbles", f"{len(filled)} bubbles filled ({listed}): read as {best}",
+        return best, [Doubt(group, Rule.TWO_BUBBLES, f"{len(filled)} bubbles filled ({listed}): read as {best}",
                             _clip(0.5 * (best_fill - second) / max(best_fill, 1e-6) + 0.2))]
     if half:
         if filled:
             why = f"{best} filled, {', '.join(half)} half-filled: read as {best}"
-            return best, [Doubt(group, "half_filled", why, _clip(0.5 + (best_fill - fills[half[0]])))]
+            return best, [Doubt(group, Rule.HALF_FILLED, why, _clip(0.5 + (best_fill - fills[half[0]])))]
         listed = ", ".join(f"{v} ({fills[v]:.0%})" for v in half)
         why = f"only half-filled: {listed}; read as {best}"
-        return best, [Doubt(group, "half_filled" if len(half) == 1 else "two_bubbles", why,
+        return best, [Doubt(group, Rule.HALF_FILLED if len(half) == 1 else Rule.TWO_BUBBLES, why,
                             _clip(0.3 + 0.4 * (best_fill - MARKED) / (FILLED - MARKED)))]
     return best, []
 
@@ -147,12 +148,12 @@ def damage(track: str, fills: tuple[float, ...]) -> tuple[int, list[Doubt]]:
     boxes that are not the first ones (damage is crossed off from box 1: a gap or a stray mark)."""
     crossed = [fill >= CROSSED for fill in fills]
     count = sum(crossed)
-    doubts = [Doubt(f"{track} box {i}", "faint_mark", f"faintly marked ({fill:.0%}): "
+    doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"faintly marked ({fill:.0%}): "
                     + ("counted as crossed" if fill >= CROSSED else "not counted"), 0.5)
               for i, fill in enumerate(fills, start=1) if FAINT_BOX[0] <= fill < FAINT_BOX[1]]
     if count and not all(crossed[:count]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
-        doubts.append(Doubt(track, "gap_in_track", f"boxes {boxes} crossed, not the first {count}: "
+        doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not the first {count}: "
                                                    f"read as {count} damage", 0.5))
     return count, doubts
 
@@ -202,7 +203,7 @@ def read_roster(marks: SheetMarks) -> Reading:
                 parts.append(part)
         if core is None:
             if parts or gone:
-                reading.doubts.append(Doubt(card.core.where, "missing", f"parts are marked but no core die: "
+                reading.doubts.append(Doubt(card.core.where, Rule.MISSING, f"parts are marked but no core die: "
                                                                         f"monster {card.number} is left out", 0.3))
             continue
         reading.doubts += core_doubts + part_doubts
@@ -220,7 +221,7 @@ def read_roster(marks: SheetMarks) -> Reading:
             if fill >= MARKED:
                 dice.append(bubble.value)
             if MARKED <= fill < FILLED:
-                reading.doubts.append(Doubt(f"{pool.key} {bubble.value}", "half_filled",
+                reading.doubts.append(Doubt(f"{pool.key} {bubble.value}", Rule.HALF_FILLED,
                                             f"half-filled ({fill:.0%}): read as a {bubble.value} die", 0.5))
     return reading
 
@@ -249,9 +250,9 @@ def _part(marks: SheetMarks, row: PartRow) -> tuple[dict | None, list[Doubt]]:
     if row.part and kind is None:
         missing.append("type")
     if missing:
-        doubts.append(Doubt(where, "missing", f"no {' and no '.join(missing)} marked", 0.3))
+        doubts.append(Doubt(where, Rule.MISSING, f"no {' and no '.join(missing)} marked", 0.3))
     if size is not None and lost > int(size[1:]):
-        doubts.append(Doubt(f"{where} life", "beyond_life",
+        doubts.append(Doubt(f"{where} life", Rule.BEYOND_LIFE,
                             f"{lost} boxes crossed on a {size}: more damage than its life", 0.4))
     part = {"die": die, "damage": lost} if not row.part else \
         {"name": None, "type": kind, "die": die, "damage": lost}
@@ -278,10 +279,15 @@ class MonsterScan:
     def reading(self) -> Reading:
         reading = read_roster(self.marks)
         if self.resolution < 3.2:
-            reading.doubts.append(Doubt("photo", "low_resolution",
+            reading.doubts.append(Doubt("photo", Rule.LOW_RESOLUTION,
                                         f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
                                         f"come closer or use a higher resolution", 0.5))
         return reading
+
+    def record(self, outcome, want_pages: bool) -> None:
+        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``rosters``
+        (monster record sheets have no overlay picture, so no page is kept)."""
+        outcome.rosters.append(self.to_json())
 
     def to_json(self) -> dict:
         """The sheet's entry of the scan document's ``rosters`` (before a player's pages are merged)."""
@@ -305,7 +311,7 @@ def merge_entries(entries: list[dict]) -> list[dict]:
         kept, doubts = [], []
         for entry in pages:
             if any(e["page"] == entry["page"] for e in kept):
-                doubts.append({"where": "photo", "rule": "same_page_twice",
+                doubts.append({"where": "photo", "rule": Rule.SAME_PAGE_TWICE,
                                "why": f"{entry['source']} is player {player}'s sheet {entry['page']} again: "
                                       f"only {next(e['source'] for e in kept if e['page'] == entry['page'])} "
                                       f"is read", "confidence": 0.5})

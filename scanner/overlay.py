@@ -13,6 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from games.review import Rule
 from scanner.read import RoomReading, TallyReading
 
 GREEN, RED, BLUE, ORANGE, INK = (20, 150, 60), (210, 40, 40), (40, 80, 200), (240, 130, 0), (30, 30, 30)
@@ -50,17 +51,17 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
             cx, cy, radius = cell.round_box
             _text(canvas, str(reading.round), px(cx + radius + 0.6, cy + radius * 0.6), BLUE, 0.5 * px_per_mm / 5)
     for x_mm, kind in tally.strokes:
-        box = layout.score_lines[5].tally
+        box = layout.unusable_tally
         x, y = px(box.x + 0.6 + x_mm, box.y - 0.4)
         cv2.drawMarker(canvas, (x, y), GREEN if kind == 1 else BLUE, cv2.MARKER_TRIANGLE_DOWN,
                        int(1.6 * px_per_mm), 2)
-    box = layout.score_lines[5].tally
+    box = layout.unusable_tally
     _text(canvas, f"read: {tally.count}", px(box.x, box.bottom + 3.2), GREEN, 0.45 * px_per_mm / 5)
     if "marks" in sheet:
         _draw_marks(canvas, layout, sheet["marks"], px_per_mm)
 
     for number, entry in enumerate(review, start=1):
-        where = _where(entry.get("where", ""), layout, mark=entry.get("rule") == "unsure_mark")
+        where = _where(entry.get("where", ""), layout, mark=entry.get("rule") == Rule.UNSURE_MARK)
         if where is None:
             continue
         (x, y), radius = where
@@ -126,7 +127,7 @@ def _where(where: str, layout, mark: bool = False) -> tuple[tuple[float, float],
     if where == "curse track" and layout.curse_box is not None:
         return layout.curse_box.centre, layout.curse_box.w * 0.55
     if where.startswith("tally") or where == "unusable":
-        box = layout.score_lines[5].tally
+        box = layout.unusable_tally
         return box.centre, box.w * 0.55
     return None
 
@@ -153,3 +154,21 @@ def _legend(canvas: np.ndarray, sheet: dict, review: list[dict], px_per_mm: floa
 def _text(canvas, text, origin, colour, scale, bold=False) -> None:
     cv2.putText(canvas, text, origin, FONT, scale, (255, 255, 255), 4 if bold else 3, cv2.LINE_AA)
     cv2.putText(canvas, text, origin, FONT, scale, colour, 2 if bold else 1, cv2.LINE_AA)
+
+
+def overlay_picture(page_png: bytes, sheet: dict, rooms: list[RoomReading], tally: TallyReading,
+                    scored: dict):
+    """The overlay picture (RGB) of one sheet: its rectified page (PNG, as ``PhotoOutcome.pages`` holds
+    it) with ``rooms`` and ``tally`` read and the ``scored`` sheet (``game_json``'s) drawn over it."""
+    from scanner.scan import PX_PER_MM
+
+    page = cv2.cvtColor(cv2.imdecode(np.frombuffer(page_png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    return draw_overlay(page, layout_of(sheet), PX_PER_MM, rooms, tally, scored)
+
+
+def layout_of(sheet: dict):
+    """The sheet layout a scanned sheet was read against (from its map reference and paper)."""
+    from games.mapfile import map_from_reference
+    from sheets.dungeon import sheet_layout
+
+    return sheet_layout(map_from_reference(sheet["map"]), sheet.get("paper", "a4"))

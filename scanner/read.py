@@ -99,7 +99,7 @@ def room_crop(ink: np.ndarray, rect, px_per_mm: float) -> np.ndarray:
 
 
 def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomReading:
-    """The reading of one room (a ``generator.layout.RoomCell``) from the sheet's ink map.
+    """The reading of one room (a ``sheets.dungeon.RoomCell``) from the sheet's ink map.
 
     ``read_digit(crop, px_per_mm, radius_mm=...) -> (digit | None, confidence)`` reads the round number.
     """
@@ -119,8 +119,39 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
                   and _probe(beside_number, side) > NO_LINK)]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
-    trap = False
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
+    exits, trap, confidence, doubts = _path_or_trap(crop, inner, area, exits, confidence, doubts, px_per_mm)
+    written = float((digit_crop >= FAINT).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
+    if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
+        doubts.append(_ROUND_ALONE)
+        confidence = min(confidence, 0.4)
+        # Something was drawn here; only ink that looks a little like an X makes a Trap likely (a path read
+        # as nothing is this sheet's own doubt).
+        if area >= 2.5 and _xness(inner, px_per_mm)[0] >= 0.35:
+            doubts.append(_FAINT_X)
+    stray = _unexplained(crop, exits, size, px_per_mm) if exits else 0.0
+    if stray > 6.0:
+        doubts.append(f"{stray:.0f} mm² {_STRAY}")
+        confidence = min(confidence, max(0.2, 1.0 - stray / 15.0))
+    round_number = None
+    if read_digit is not None and (exits or trap):
+        round_number, digit_conf = read_digit(digit_crop, px_per_mm, radius_mm=cell.round_box[2])
+        if round_number is not None and digit_conf < SURE:
+            round_number = None
+    if doubts:
+        confidence = min(confidence, 0.5)        # a doubt put in words always reaches a person
+    return RoomReading(cell.room.name, exits, trap, round_number, round(float(confidence), 3),
+                       tuple(doubts), {k: round(float(v), 3) for k, v in strengths.items()}, written)
+
+
+def _path_or_trap(crop: np.ndarray, inner: np.ndarray, area: float, exits: str, confidence: float, doubts: list,
+                  px_per_mm: float) -> tuple[str, bool, float, list]:
+    """What a room's ink is, from the ``exits`` its probes found with their ``confidence`` and ``doubts``: a
+    path, a Trap ``X`` or nothing, as (exits, trap, confidence, doubts).
+
+    ``area`` is the mm² of ink outside the round box; ``inner`` the ink without the neighbours' overshoots
+    (the room's ink as it is, when it holds a path and too little ink for an ``X``)."""
+    trap = False
     crossed = _crossed(inner, px_per_mm) if area >= X_MM2 else None
     if crossed is not None:
         # Two strokes slanting opposite ways and nearly nothing along the room's axes: an X, however its
@@ -149,27 +180,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         elif xness >= 0.5:
             doubts.append(_DEAD_END_OR_X)
             confidence = min(confidence, 0.3)
-    written = float((digit_crop >= FAINT).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
-    if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
-        doubts.append(_ROUND_ALONE)
-        confidence = min(confidence, 0.4)
-        # Something was drawn here; only ink that looks a little like an X makes a Trap likely (a path read
-        # as nothing is this sheet's own doubt).
-        if area >= 2.5 and _xness(inner, px_per_mm)[0] >= 0.35:
-            doubts.append(_FAINT_X)
-    stray = _unexplained(crop, exits, size, px_per_mm) if exits else 0.0
-    if stray > 6.0:
-        doubts.append(f"{stray:.0f} mm² {_STRAY}")
-        confidence = min(confidence, max(0.2, 1.0 - stray / 15.0))
-    round_number = None
-    if read_digit is not None and (exits or trap):
-        round_number, digit_conf = read_digit(digit_crop, px_per_mm, radius_mm=cell.round_box[2])
-        if round_number is not None and digit_conf < SURE:
-            round_number = None
-    if doubts:
-        confidence = min(confidence, 0.5)        # a doubt put in words always reaches a person
-    return RoomReading(cell.room.name, exits, trap, round_number, round(float(confidence), 3),
-                       tuple(doubts), {k: round(float(v), 3) for k, v in strengths.items()}, written)
+    return exits, trap, confidence, doubts
 
 
 _SIDE_WORDS = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
@@ -572,7 +583,7 @@ def _unexplained(crop: np.ndarray, exits: str, size: int, px_per_mm: float) -> f
 # -- the tally beside scoring item 6 ------------------------------------------------
 
 def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
-    """The number of tally marks in a box (a ``generator.layout.Rect``): upright strokes, leaning ones,
+    """The number of tally marks in a box (a ``sheets.page.Rect``): upright strokes, leaning ones,
     and five for each five-bar gate."""
     x0 = int(round((box.x + 0.6) * px_per_mm))
     x1 = int(round((box.right - 0.6) * px_per_mm))

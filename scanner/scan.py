@@ -4,25 +4,26 @@
 for anything it could not read, a reason a person can act on. It never raises
 for a bad photo. Scoring is left to ``games`` (see ``scanner.batch``).
 
-The blank sheet the photo is compared with comes from a function the caller
-passes in (``blank(layout, px_per_mm) -> greyscale image``): the generator's
-renderer in practice, so the scanner never draws sheets itself. Monster record
-sheets are read (``scanner.monsters``) when the caller also passes their
-renderer, ``monster_blank``; without it they are refused with a reason.
+Each kind of sheet (``sheets.kinds``) is read by its entry in ``READERS``. The
+blank page a photo is compared with comes from the caller, a renderer per kind
+(``blanks[kind](layout, px_per_mm) -> greyscale image``: ``generator.kinds.BLANKS``
+in practice), so the scanner never draws sheets itself; a kind the caller gives
+no renderer for is refused with a reason.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable
+from typing import Callable, Mapping
 
 import cv2
 import numpy as np
 
+from games.review import Rule
 from games.mapfile import map_reference
 from games.maps import DungeonMap, Room
-from generator.layout import GAME, PAPERS, Rect, SheetId, SheetLayout, corner_markers, sheet_layout
-from generator.monster_layout import DESIGN, MAP_ID, MonsterLayout, design_check, monster_layout
-from generator.monster_layout import GAME as MONSTER_GAME
+from sheets.dungeon import SheetLayout, sheet_layout
+from sheets.kinds import KINDS, MAP, MONSTER, kind_of
+from sheets.page import PAPERS, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
                          stroke_gain, without_creases)
@@ -41,8 +42,8 @@ PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint li
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
 
 
-BlankRenderer = Callable[[SheetLayout, float], np.ndarray]
-MonsterBlankRenderer = Callable[[MonsterLayout, float], np.ndarray]
+BlankRenderer = Callable[[object, float], np.ndarray]     # a layout at some px per mm -> its blank page
+Blanks = Mapping[str, BlankRenderer]                        # per kind of sheet (``sheets.kinds``)
 
 
 @dataclass
@@ -62,6 +63,15 @@ class SheetScan:
     identified_by_qr: bool = True               # False: read as the map of the game's other sheets or --map
     tally_hidden: str | None = None             # why the photo does not show the tally box, when it does not
 
+    def record(self, outcome, want_pages: bool) -> None:
+        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``sheets``,
+        the readings behind it, and its rectified page (PNG) when ``want_pages``."""
+        outcome.sheets.append(self.to_json())
+        outcome.readings.append((self.rooms, self.tally))
+        if want_pages:
+            ok, data = cv2.imencode(".png", cv2.cvtColor(self.registered_page(), cv2.COLOR_RGB2BGR))
+            outcome.pages.append(data.tobytes())
+
     def registered_page(self) -> np.ndarray:
         """The whole rectified photo, RGB at PX_PER_MM, moved onto the layout as the marks were read (for
         the overlay picture)."""
@@ -70,30 +80,30 @@ class SheetScan:
     def review(self) -> list[dict]:
         """The scanner's own doubts, as ``needs_review`` entries."""
         dungeon = self.layout.dungeon
-        entries = [{"where": room, "rule": "cannot_see", "confidence": 0.0,
+        entries = [{"where": room, "rule": Rule.CANNOT_SEE, "confidence": 0.0,
                     "why": f"{why}: look at {room} on the sheet, or take the photo again without it",
                     **_trap_flag(dungeon.item_at(Room.parse(room)) is None)}
                    for room, why in self.hidden.items()]
-        entries += [{"where": r.room, "rule": "unsure_link" if r.only_link_doubts else "unsure_reading",
+        entries += [{"where": r.room, "rule": Rule.UNSURE_LINK if r.only_link_doubts else Rule.UNSURE_READING,
                      "why": "; ".join(r.doubts) or "hard to read", "confidence": r.confidence,
                      **_trap_flag(r.trap_in_doubt), **_alternative(r.alternative)}
                     for r in self.rooms if r.confidence < SURE and r.room not in self.hidden]
         if self.tally_hidden is not None:
-            entries.append({"where": TALLY, "rule": "cannot_see", "confidence": 0.0,
+            entries.append({"where": TALLY, "rule": Rule.CANNOT_SEE, "confidence": 0.0,
                             "why": f"{self.tally_hidden}: count the tally marks beside scoring item 6 on the "
                                    f"sheet (read as {self.tally.count}), or take the photo again without it"})
         elif self.tally.confidence < SURE:
-            entries.append({"where": TALLY, "rule": "unsure_reading", "confidence": self.tally.confidence,
+            entries.append({"where": TALLY, "rule": Rule.UNSURE_READING, "confidence": self.tally.confidence,
                             "why": "; ".join(self.tally.doubts) or "the tally marks are hard to count"})
         if self.marks is not None:
             entries += self.marks.review()
         if not self.identified_by_qr:
-            entries.append({"where": "photo", "rule": "no_qr_code",
+            entries.append({"where": "photo", "rule": Rule.NO_QR_CODE,
                             "why": f"the QR code could not be read, so the sheet was read as "
                                    f"{self.layout.dungeon.name} on {self.layout.paper.upper()} paper (like the "
                                    f"other sheets of the game, or as --map says): check that this is right"})
         if self.resolution < 3.2:
-            entries.append({"where": "photo", "rule": "low_resolution",
+            entries.append({"where": "photo", "rule": Rule.LOW_RESOLUTION,
                             "why": f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
                                    f"come closer or use a higher resolution"})
         return entries
@@ -119,19 +129,19 @@ class SheetScan:
 
 def _trap_flag(possible: bool) -> dict:
     """A room entry's mark that a Trap may be there (or not) unlike what was read: such a doubt reaches
-    the game's other sheets (``scanner.batch.flag_shared_doubts``)."""
+    the game's other sheets (``scanner.review.flag_shared_doubts``)."""
     return {"could_be_trap": True} if possible else {}
 
 
 def _alternative(reading: tuple[str, bool] | None) -> dict:
-    """A room entry's other reading, which scoring weighs (``scanner.batch.weigh_review``)."""
+    """A room entry's other reading, which scoring weighs (``scanner.review.weigh_review``)."""
     return {} if reading is None else {"alternative": {"exits": reading[0], "trap": reading[1]}}
 
 
-def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None, monster_blank: MonsterBlankRenderer | None = None,
+def scan_photo(photo: Photo, blanks: Blanks, read_digit=None,
                hint: DungeonMap | None = None) -> tuple[list[SheetScan | MonsterScan], list[str]]:
-    """Every sheet in one photo (map sheets as ``SheetScan``, monster record sheets as
-    ``scanner.monsters.MonsterScan`` when ``monster_blank`` is given), and why any sheet in it could not be
+    """Every sheet in one photo of a kind ``blanks`` has a renderer for (map sheets as ``SheetScan``,
+    monster record sheets as ``scanner.monsters.MonsterScan``), and why any sheet in it could not be
     read. A map sheet whose QR code cannot be read is read as a sheet of ``hint``'s map when given (the
     map of the other sheets of its game, or the one the user named); without it, its problem is an
     ``Unidentified``, which such a hint would overcome."""
@@ -140,7 +150,7 @@ def scan_photo(photo: Photo, blank: BlankRenderer, read_digit=None, monster_blan
     for index, frame in enumerate(frames):
         source = photo.source if len(frames) == 1 else f"{photo.source}#sheet={index + 1}"
         try:
-            scans.append(_scan_sheet(photo, frame, source, blank, read_digit, monster_blank, hint))
+            scans.append(_scan_sheet(photo, frame, source, blanks, read_digit, hint))
         except _Unreadable as exc:
             problems.append(exc.args[0])
     return scans, problems
@@ -154,23 +164,29 @@ class _Unreadable(Exception):
     """A sheet was found but cannot be read; the message says why and what to do."""
 
 
-def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRenderer, read_digit,
-                monster_blank: MonsterBlankRenderer | None = None, hint: DungeonMap | None = None
-                ) -> SheetScan | MonsterScan:
+def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blanks: Blanks, read_digit,
+                hint: DungeonMap | None = None) -> SheetScan | MonsterScan:
     resolution = frame.px_per_mm()
     if resolution < MIN_PX_PER_MM:
         raise _Unreadable(f"the sheet is too small in the photo ({resolution:.1f} pixels per mm): "
                           f"fill more of the frame with it, or send a higher resolution photo")
     try:
-        sheet_id, guessed = _identify(photo, frame, monsters=monster_blank is not None), None
+        sheet_id, guessed = _identify(photo, frame, blanks), None
     except _NoCode as exc:
         if hint is None:
             raise _Unreadable(Unidentified(f"{exc.args[0]}; or scan it with the other sheets of its game, or name "
                                            f"its map with --map")) from None
         paper = _paper_of(frame)
         sheet_id, guessed = sheet_layout(hint, paper).sheet_id(0), hint
-    if sheet_id.game == MONSTER_GAME:
-        return _scan_monster_sheet(photo, frame, source, sheet_id, monster_blank, resolution)
+    kind = kind_of(sheet_id)
+    return READERS[kind.key](photo, frame, source, sheet_id, blanks[kind.key], read_digit, guessed, resolution)
+
+
+def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,
+                    read_digit, guessed: DungeonMap | None, resolution: float) -> SheetScan:
+    """A dungeon map sheet (of ``guessed``'s map when its QR code was not read): the map and the scoring
+    section rectified, the ink told from the print, what the photo does not show found, every room, the
+    tally and the expansion marks read."""
     layout = _layout(sheet_id) if guessed is None else sheet_layout(guessed, sheet_id.paper)
     reference = _reference(layout, blank)
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
@@ -208,7 +224,7 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blank: BlankRender
     if creases or on_paths:
         rooms = [_along_crease(reading, cell, creases, on_paths, writes)
                  for reading, cell in zip(rooms, layout.rooms)]
-    tally = read_tally(ink, layout.score_lines[5].tally, PX_PER_MM)
+    tally = read_tally(ink, layout.unusable_tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
                      identified_by_qr=guessed is None, tally_hidden=tally_hidden)
@@ -250,7 +266,7 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks,
-                        boxes={TALLY: layout.score_lines[5].tally})
+                        boxes={TALLY: layout.unusable_tally})
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
@@ -411,12 +427,12 @@ TILE_MM = 32.0
 REFINE_MM = 14.0
 
 
-def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId,
-                        blank: MonsterBlankRenderer, resolution: float) -> MonsterScan:
+def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,
+                        read_digit, guessed: DungeonMap | None, resolution: float) -> MonsterScan:
     """A monster record sheet: its cards and pools rectified, the ink told from the print, every bubble and
     life box measured."""
-    layout = monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed, sheet_id.seed)
-    key = (MONSTER_GAME, layout.paper, layout.page)
+    layout = MONSTER.layout(sheet_id)
+    key = (MONSTER.key, layout.paper, layout.page)
     if key not in _REFERENCES:
         area = layout.reading_area()
         pixels = (max(area.x, 0), area.y, min(area.right, layout.width), min(area.bottom, layout.height))
@@ -489,7 +505,7 @@ class _NoCode(Exception):
     """No QR code could be read on a sheet whose markers were found."""
 
 
-def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetId:
+def _identify(photo: Photo, frame: SheetFrame, blanks: Blanks) -> SheetId:
     found = read_sheet_id(photo.image, frame)
     if not found and photo.scale < 1.0:
         full = photo.full_image()
@@ -500,22 +516,16 @@ def _identify(photo: Photo, frame: SheetFrame, monsters: bool = False) -> SheetI
         # says the sheet is not ours.
         raise (_NoCode if found.reason == NO_QR else _Unreadable)(found.reason)
     sheet_id = found.value
-    if sheet_id.game == MONSTER_GAME:
-        if not monsters:
-            raise _Unreadable("this is a monster record sheet; this reads dungeon map sheets only: read it with "
-                              "'scrawl scan PHOTO'")
-        if sheet_id.layout_version > 1 or sheet_id.map_id != MAP_ID.lower() or sheet_id.map_version != DESIGN:
-            raise _Unreadable("this monster record sheet was printed by a newer release: update dungeon-scrawl")
-        if sheet_id.check != design_check(sheet_id.paper) or not sheet_id.seed:
-            raise _Unreadable("this monster record sheet's code does not match this release's sheet: "
-                              "print new sheets with 'scrawl monsters'")
-        return sheet_id
-    if sheet_id.game != GAME:
+    kind = kind_of(sheet_id)
+    if kind is None or kind.key not in READERS:
         raise _Unreadable(f"this is a {sheet_id.game.replace('-', ' ').title()} sheet; scrawl scan reads dungeon "
                           f"map sheets (score a Dungeon Maker dungeon with 'scrawl heroes')")
-    if sheet_id.layout_version > 1:
-        raise _Unreadable(f"this sheet was printed by a newer release (layout v{sheet_id.layout_version}): "
-                          f"update dungeon-scrawl")
+    if kind.key not in blanks:
+        read = " and ".join(KINDS[key].plural for key in blanks)
+        raise _Unreadable(f"this is a {kind.name}; this reads {read} only: read it with 'scrawl scan PHOTO'")
+    reason = kind.unreadable(sheet_id)
+    if reason is not None:
+        raise _Unreadable(reason)
     return sheet_id
 
 
@@ -598,3 +608,8 @@ def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:
     x1 = max(layout.grid.right, layout.score_area.right) + 4.0
     y0, y1 = layout.grid.y - 4.0, layout.score_area.bottom + 2.0
     return tuple(int(round(v * PX_PER_MM)) for v in (max(x0, 0), y0, min(x1, layout.width), y1))
+
+
+# kind of sheet (``sheets.kinds``) -> its reader: (photo, frame, source, sheet id, blank renderer, digit reader,
+# the map guessed when the QR code was not read, pixels per mm) -> what it read, with ``record``
+READERS = {MAP.key: _scan_map_sheet, MONSTER.key: _scan_monster_sheet}

@@ -110,7 +110,7 @@ def sheet(
     """Make dungeon map sheets (PDF), one page per player, with FILE.layout.json beside it."""
     from games.mapfile import choose_map
     from games.maps import FEATURES
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from generator.sheet import render_sheets
 
     if map_name == "random" and seed is None:
@@ -399,11 +399,7 @@ def scan(
 
     from games.die import parse_rolls
     from games.rules import ROUNDS
-    from games.state import game_json
-    from generator.monster_sheet import blank_image as monster_blank_image
-    from generator.sheet import blank_image
-    from scanner.batch import game_document, scan_files, score_document
-    from scrawl.report import score_report
+    from scrawl.service import scan_game
 
     rolled = parse_rolls(rolls, ROUNDS) if rolls is not None else None
     if map_name == "random" and seed is None:
@@ -414,38 +410,40 @@ def scan(
 
         hint = choose_map(map_name, seed, None)
     sources = [str(path) for path in photos]
-    outcomes = scan_files(sources, blank_image, want_pages=overlay is not None, jobs=jobs,
-                          progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None,
-                          monster_blank=monster_blank_image, map_hint=hint)
-    document = game_document(outcomes)
-    if rolled is not None:
-        document["rolls"] = list(rolled)
-    rosters = document.pop("rosters", [])
-    results, errors = score_document(document)
-    if not results and not rosters:
+    game = scan_game(sources, overlays=overlay is not None, jobs=jobs, map_hint=hint, rolls=rolled,
+                     progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None)
+    if game.read_nothing:
         if as_json:
-            typer.echo(json.dumps(document, indent=1, ensure_ascii=False))
-        reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in errors)
+            typer.echo(json.dumps(game.document, indent=1, ensure_ascii=False))
+        reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in game.errors)
         raise ScrawlError(f"no sheet could be read: {reasons}")
-    scored = game_json(results, errors)
-    if rosters:
-        scored = {"format": scored["format"], "sheets": scored["sheets"], "rosters": rosters,
-                  "errors": scored["errors"]}
-    if overlay is not None and results:
-        _write_overlays(overlay, outcomes, scored["sheets"])
+    if overlay is not None and game.results:
+        _write_overlays(overlay, game.overlays())
     if as_json:
-        typer.echo(json.dumps(scored, indent=1, ensure_ascii=False))
+        typer.echo(json.dumps(game.scored(), indent=1, ensure_ascii=False))
     else:
-        if results:
-            typer.echo(score_report(results, errors))
-        elif errors:
-            typer.echo("\n".join(f"NOT READ {entry.get('source', '?')}: {entry.get('error', '')}" for entry in errors))
-        for entry in rosters:
-            typer.echo(("\n" if results or errors or entry is not rosters[0] else "") + _roster_table(entry))
-        if overlay is not None and results:
-            typer.echo(f"\nOverlays: {overlay}/")
-    if errors or any(result.review for result in results) or any(entry["needs_review"] for entry in rosters):
+        typer.echo(_scan_report(game, overlay))
+    if game.needs_review:
         raise typer.Exit(1)
+
+
+def _scan_report(game, overlay: Optional[Path]) -> str:
+    """What ``scrawl scan`` prints of a scanned game (``scrawl.service.ScannedGame``): the score table, the
+    files not read, each monster record sheet's roster, and where the overlays went."""
+    from scrawl.report import score_report
+
+    parts = []
+    if game.results:
+        parts.append(score_report(game.results, game.errors))
+    elif game.errors:
+        parts.append("\n".join(f"NOT READ {entry.get('source', '?')}: {entry.get('error', '')}"
+                               for entry in game.errors))
+    for entry in game.rosters:
+        parts.append(("\n" if game.results or game.errors or entry is not game.rosters[0] else "")
+                     + _roster_table(entry))
+    if overlay is not None and game.results:
+        parts.append(f"\nOverlays: {overlay}/")
+    return "\n".join(parts)
 
 
 def _roster_table(entry: dict) -> str:
@@ -472,21 +470,16 @@ def _roster_table(entry: dict) -> str:
     return "\n".join(lines)
 
 
-def _write_overlays(folder: Path, outcomes, scored_sheets: list[dict]) -> None:
+def _write_overlays(folder: Path, pictures: list) -> None:
+    """Write each overlay picture (name, RGB) into ``folder``."""
     import cv2
-
-    from scanner.batch import overlay_name, overlay_picture
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ScrawlError(f"cannot write overlays to {folder}: {exc.strerror or exc}") from None
-    scored = iter(scored_sheets)
-    taken: set[str] = set()
-    for outcome in outcomes:
-        for raw, (rooms, tally), png in zip(outcome.sheets, outcome.readings, outcome.pages):
-            picture = overlay_picture(png, raw, rooms, tally, next(scored))
-            cv2.imwrite(str(folder / overlay_name(raw["source"], taken)), cv2.cvtColor(picture, cv2.COLOR_RGB2BGR))
+    for name, picture in pictures:
+        cv2.imwrite(str(folder / name), cv2.cvtColor(picture, cv2.COLOR_RGB2BGR))
 
 
 def _progress_bar(verb: str, things: str):
@@ -525,7 +518,7 @@ def loot(
 ) -> None:
     """Make Dungeon Maker sheets (PDF) with random loot layouts, and FILE.layout.json beside it."""
     from games.maker import roll_loot
-    from generator.maker_layout import layouts_json, maker_layout
+    from sheets.maker import layouts_json, maker_layout
     from generator.maker_sheet import render_maker_sheets
 
     if seed is None:
@@ -567,7 +560,7 @@ def monsters(
     ] = None,
 ) -> None:
     """Make monster record sheets (PDF) for the monster dice game, with FILE.layout.json beside it."""
-    from generator.monster_layout import MONSTERS_PER_PAGE, layouts_json, monster_layout
+    from sheets.roster import MONSTERS_PER_PAGE, layouts_json, monster_layout
     from generator.monster_sheet import render_monster_sheets
 
     pdf_path = _pdf_path(output, f"monsters-{paper.value}")

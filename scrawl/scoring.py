@@ -15,9 +15,10 @@ from functools import lru_cache
 from itertools import combinations
 from urllib.parse import urlencode
 
+from games.review import Rule
 from scrawl.store import Store
 
-DOUBTS_A_PERSON_SETTLES = ("unsure_reading", "unsure_link")   # the scanner's own; a broken rule stays
+DOUBTS_A_PERSON_SETTLES = (Rule.UNSURE_READING, Rule.UNSURE_LINK)   # the scanner's own; a broken rule stays
 
 
 # -- readings ----------------------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ class Scored:
 def scored_game(store: Store, game: dict) -> Scored:
     """Every sheet of the game with its corrections, and every photo's error, scored together."""
     from games.state import FORMAT, game_json
-    from scanner.batch import score_document
+    from scrawl.service import score_document
 
     photos = store.photos(game["id"])
     stored = store.sheets(game["id"])
@@ -232,7 +233,7 @@ def dungeon_of(reference: str):
 @lru_cache(maxsize=32)
 def geometry(reference: str, paper: str) -> dict:
     """Where each room of a sheet is on its overlay picture, in mm, and what may be drawn in it."""
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from scanner.scan import PX_PER_MM
 
     dungeon = dungeon_of(reference)

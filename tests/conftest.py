@@ -1,10 +1,18 @@
 """Shared fixtures: maps and rendered sheets, made once per test session."""
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 
 from games.mapfile import load_map
 from games.randommap import random_map
+
+
+def pytest_configure(config):
+    """The scanner's blank pages are kept in a folder of this test run, not in the user's cache."""
+    os.environ["SCRAWL_CACHE"] = tempfile.mkdtemp(prefix="scrawl-cache-")
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ from games.mapcode import decode_map, encode_map, map_check
 from games.mapfile import choose_map, load_map, map_from_reference, map_reference
 from games.maps import FEATURES, GLYPHS, ICONS, Room, standard_items
 from games.randommap import random_map
-from generator.layout import SheetId
+from sheets.page import SheetId
 from tests_support import reachable
 
 EXPECTED_FEATURES = {

@@ -13,7 +13,7 @@ from games.cards import load_deck, parse_deck
 from games.errors import ScrawlError
 from generator import cardart
 from generator.deck import BACKS, CARD_H, CARD_W, deck_pages, render_deck
-from generator.layout import PAPERS, Rect
+from sheets.page import PAPERS, Rect
 
 PT_PER_MM = 72 / 25.4
 DECKS = ("doodles", "traps", "monsters-reference")

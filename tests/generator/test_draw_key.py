@@ -13,7 +13,8 @@ from pypdf import PdfReader
 from games.mapfile import load_map
 from games.maps import FEATURES
 from games.randommap import random_map
-from generator.layout import MARGIN, PAPERS, Rect, sheet_layout
+from sheets.dungeon import sheet_layout
+from sheets.page import MARGIN, PAPERS, Rect
 from generator.sheet import render_sheets
 
 PT_PER_MM = 72 / 25.4

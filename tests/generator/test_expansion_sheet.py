@@ -17,7 +17,8 @@ from games.mapfile import load_map
 from games.maps import FEATURES, SIDES, STEP
 from games.randommap import random_map
 from games.scoring import score_items
-from generator.layout import PAPERS, Rect, sheet_layout
+from sheets.dungeon import sheet_layout
+from sheets.page import PAPERS, Rect
 from generator.sheet import render_sheets
 from tests_support import pdf_fonts
 

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from games.randommap import random_map
-from generator.layout import FORMAT, PAPERS, Rect, sheet_layout
+from sheets.dungeon import sheet_layout
+from sheets.page import FORMAT, PAPERS, Rect
 
 PRINTABLE_MARGIN = 6.0   # most printers leave 4-6 mm unprinted at each edge
 CASES = [(paper, name) for paper in PAPERS for name in ("classic", "random")]

@@ -13,9 +13,9 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from games.maker import LOOT_VERSION, SIZE, load_maker, roll_loot
-from generator.layout import FORMAT, MARGIN, PAPERS, Rect
+from sheets.page import FORMAT, MARGIN, PAPERS, Rect
 from games.errors import ScrawlError
-from generator.maker_layout import GAME, SheetOverflow, layouts_json, maker_layout
+from sheets.maker import GAME, SheetOverflow, layouts_json, maker_layout
 from generator.maker_sheet import TextDoesNotFit, render_maker_sheets
 from scanner.locate import find_markers, read_sheet_id
 

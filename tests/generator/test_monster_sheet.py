@@ -8,10 +8,11 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.layout import FORMAT, MARGIN, PAPERS, Rect, SheetId
-from generator.monster_layout import (COLOURS, GAME, LIFE, MONSTERS_PER_PAGE, PART_TYPES, SIZES, design_check,
+from sheets.page import FORMAT, MARGIN, PAPERS, Rect, SheetId
+from sheets.roster import (COLOURS, GAME, LIFE, MONSTERS_PER_PAGE, PART_TYPES, SIZES, design_check,
                                       layouts_json, monster_layout)
-from generator.monster_sheet import blank_image, render_monster_sheets
+from generator.kinds import blank_image
+from generator.monster_sheet import render_monster_sheets
 from scanner.locate import find_markers, read_sheet_id
 from tests_support import pdf_fonts, run_cli
 
@@ -175,7 +176,7 @@ def test_same_arguments_same_bytes(tmp_path):
 def test_nothing_is_printed_inside_a_bubble_or_a_life_box():
     """The scanner reads the inside of each bubble and box: the print must leave it white."""
     layout = monster_layout("a4", 1)
-    grey = blank_image(layout, 10.0)
+    grey = blank_image("monster", layout, 10.0)
     rows, cols = np.mgrid[0:grey.shape[0], 0:grey.shape[1]]
     for bubble in layout.bubbles():
         window = np.s_[int((bubble.cy - 2) * 10):int((bubble.cy + 2) * 10), int((bubble.cx - 2) * 10):int((bubble.cx + 2) * 10)]

@@ -6,7 +6,8 @@ import pytest
 from games.mapcode import encode_map
 from games.mapfile import load_map
 from games.randommap import random_map
-from generator.layout import SheetId, sheet_layout
+from sheets.dungeon import sheet_layout
+from sheets.page import SheetId
 from tests_support import TINY_MAP
 
 # Designed maps are frozen once printed: a change makes a new map id, never a new classic.

@@ -6,7 +6,7 @@ import pytest
 from tests_support import pdf_fonts
 from pypdf import PdfReader
 
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from generator.sheet import render_sheets
 
 PT_PER_MM = 72 / 25.4

@@ -1,5 +1,5 @@
 """The sample photos of samples/photos/condition-*.jpg, one per photo condition the scanner is measured on
-(tests/photographer/conditions.py), read as a careful person reads them: every room right, or, where the
+(photographer/conditions.py), read as a careful person reads them: every room right, or, where the
 condition hides rooms (glare, a pen, a thumb), those rooms named cannot_see and the rest right."""
 import json
 from pathlib import Path

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageOps
 
 import photographer
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from photographer import Camera, photograph, place_camera
 from photographer.conditions import condition_for
 from scanner.locate import find_markers
@@ -274,13 +274,13 @@ def test_light_pencil_passing_close_to_the_printed_art_is_read():
     """A flat sheet in light pencil (the issue's darkness) whose strokes pass over and beside the monsters
     and loot of map 6: the print may sit only 0.3 mm from where the blank has it on such a photo, so a
     stroke beside the art is not taken for the art's edge (with 0.5 mm, 7 of its rooms lost a side)."""
-    from generator.sheet import blank_image
+    from generator.kinds import BLANKS
     from scanner.digits import read_digit
     from scanner.load import load_photo_bytes
     from scanner.scan import scan_photo
 
     shot = photographer.make_game_shots(91004, players=3, map_id="map6", condition="pencil")[1]
-    (scan,), _ = scan_photo(load_photo_bytes(shot.data, shot.name + shot.suffix)[0], blank_image, read_digit)
+    (scan,), _ = scan_photo(load_photo_bytes(shot.data, shot.name + shot.suffix)[0], BLANKS, read_digit)
     wrong = {r.room: r.exits for r in scan.rooms
              if (r.exits, r.trap) != (shot.truth["rooms"].get(r.room, {}).get("exits", ""),
                                       shot.truth["rooms"].get(r.room, {}).get("trap", False))}

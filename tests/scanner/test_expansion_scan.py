@@ -26,10 +26,11 @@ def expected() -> dict:
 def game17():
     """The two photos scanned in one call with the game's rolls, and scored as scrawl scan does."""
     from games.state import game_json
-    from generator.sheet import blank_image
-    from scanner.batch import game_document, scan_files, score_document
+    from generator.kinds import BLANKS
+    from scanner.batch import game_document, scan_files
+    from scrawl.service import score_document
 
-    outcomes = scan_files(GAME17, blank_image, rolls=TRUE_ROLLS)
+    outcomes = scan_files(GAME17, BLANKS, rolls=TRUE_ROLLS)
     document = game_document(outcomes)
     results, errors = score_document(document)
     return document, game_json(results, errors)
@@ -97,10 +98,10 @@ def test_rolls_that_disagree_with_the_marks_are_flagged_by_name(capsys):
 
 
 def test_without_rolls_the_document_has_none_and_the_marks_alone_score():
-    from generator.sheet import blank_image
+    from generator.kinds import BLANKS
     from scanner.batch import game_document, scan_files
 
-    outcomes = scan_files(GAME17[:1], blank_image)
+    outcomes = scan_files(GAME17[:1], BLANKS)
     document = game_document(outcomes)
     assert "rolls" not in document and "marks" in document["sheets"][0]
 
@@ -108,7 +109,7 @@ def test_without_rolls_the_document_has_none_and_the_marks_alone_score():
 def test_a_classic_sheet_has_no_marks(classic):
     from photographer import play_game, truth_sheet
 
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from scanner.marks import has_marks
 
     layout = sheet_layout(classic, "a4")
@@ -121,12 +122,13 @@ def test_the_overlay_draws_the_marks_read(game17, tmp_path):
     import numpy as np
     from PIL import Image
 
-    from generator.sheet import blank_image
-    from scanner.batch import layout_of, scan_files
+    from generator.kinds import BLANKS
+    from scanner.batch import scan_files
+    from scanner.overlay import layout_of
     from scanner.overlay import PURPLE, draw_overlay
     from scanner.scan import PX_PER_MM
 
-    outcome, = scan_files(GAME17[:1], blank_image, want_pages=True)
+    outcome, = scan_files(GAME17[:1], BLANKS, want_pages=True)
     sheet = outcome.sheets[0]
     import cv2
 
@@ -148,8 +150,8 @@ def test_a_hard_shadow_across_a_diamond_and_a_rune_gate_is_no_path(map6):
     import numpy as np
     from photographer import blank_sheet, camera_for, photograph
 
-    from generator.layout import sheet_layout
-    from generator.sheet import blank_image
+    from sheets.dungeon import sheet_layout
+    from generator.kinds import BLANKS
     from scanner.load import load_photo_bytes
     from scanner.scan import scan_photo
 
@@ -167,7 +169,7 @@ def test_a_hard_shadow_across_a_diamond_and_a_rune_gate_is_no_path(map6):
                        camera_for("easy", np.random.default_rng(5), (layout.width, layout.height)),
                        np.random.default_rng(5), layout=layout)
     ok, data = cv2.imencode(".png", cv2.cvtColor(photo, cv2.COLOR_RGB2BGR))
-    scans, problems = scan_photo(load_photo_bytes(data.tobytes(), "shadow.png")[0], blank_image)
+    scans, problems = scan_photo(load_photo_bytes(data.tobytes(), "shadow.png")[0], BLANKS)
     assert not problems
     rooms = {r.room: r for r in scans[0].rooms}
     for name in ("A7", "C6", "D6"):

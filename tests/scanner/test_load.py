@@ -107,7 +107,7 @@ def test_other_formats_open(fmt):
 
 
 def test_each_page_of_a_pdf_is_an_image(tmp_path, classic):
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from generator.sheet import render_sheets
 
     path = tmp_path / "scans.pdf"

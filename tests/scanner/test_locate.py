@@ -6,8 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import corner_markers, qr_rect, sheet_layout
-from generator.sheet import qr_runs
+from sheets.dungeon import sheet_layout
+from sheets.page import corner_markers, qr_rect
+from generator.page import qr_runs
 from photographer import blank_sheet
 from scanner import locate
 from scanner.locate import SheetFrame, read_sheet_id

@@ -3,7 +3,7 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import Rect
+from sheets.page import Rect
 from scanner.marks import MarkReading, MarksReading, read_cross, read_gate, read_half, solid_fills
 from scanner.read import SURE
 
@@ -195,7 +195,7 @@ def test_the_marks_read_and_what_a_person_is_asked():
 @pytest.mark.parametrize("map_id", ["map5", "map6"])
 def test_every_mark_of_an_expansion_sheet_is_read(map_id):
     from games.mapfile import load_map
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
     from scanner.marks import read_marks
 
     layout = sheet_layout(load_map(map_id), "a4")

@@ -1,7 +1,7 @@
 """Monster record sheets read from photos: the roster (monsters, parts, dice, damage, pools), the bubbles it
 is unsure of, and map sheets left as they were.
 
-The photos are made by the synthetic photographer (tests/photographer): a
+The photos are made by the synthetic photographer (photographer/): a
 roster filled in by hand with different pens, photographed by a phone camera
 of medium difficulty; its truth is the roster the sheet should read as.
 """
@@ -12,9 +12,8 @@ import numpy as np
 import pytest
 
 import photographer
-from generator.monster_layout import monster_layout
-from generator.monster_sheet import blank_image as monster_blank
-from generator.sheet import blank_image
+from sheets.roster import monster_layout
+from generator.kinds import BLANKS
 from scanner.load import load_photo_bytes
 from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, merge_entries, read_roster,
                               roster_json)
@@ -29,7 +28,7 @@ GAME7_P1 = SAMPLES / "game7-classic-p1-medium.jpg"
 def read(shot, monsters: bool = True) -> tuple[dict | None, list[str]]:
     """A shot scanned as scrawl scan does: its rosters entry (None if not read) and the problems."""
     photo = load_photo_bytes(shot.data, shot.truth["source"])[0]
-    scans, problems = scan_photo(photo, blank_image, None, monster_blank if monsters else None)
+    scans, problems = scan_photo(photo, BLANKS if monsters else {"map": BLANKS["map"]}, None)
     return (scans[0].to_json() if scans else None), problems
 
 

@@ -11,7 +11,8 @@ from PIL import Image, ImageOps
 import photographer
 from games.board import Board, Drawing
 from games.maps import STEP, Room
-from generator.layout import Rect, sheet_layout
+from sheets.dungeon import sheet_layout
+from sheets.page import Rect
 from photographer import Camera, camera_for, encode, hand_style, ink_sheet, photograph, place_camera
 from scanner.locate import find_markers
 
@@ -147,11 +148,11 @@ def test_tally_marks_count_the_lost_segments(layout, blank, tallies):
     rng = np.random.default_rng(tallies)
     board = Board({Room.parse("C1"): Drawing.segment("NS", 1)}, unusable=tallies)
     inked = ink_sheet(blank, layout, board, PPM, hand_style(rng, "blue", tool="marker"), rng, name=False)
-    assert count_marks(inked, blank, layout.score_lines[5].tally) == tallies // 5 + tallies % 5
-    assert count_marks(inked, blank, layout.score_lines[6].tally) == 0
+    assert count_marks(inked, blank, layout.unusable_tally) == tallies // 5 + tallies % 5
+    assert count_marks(inked, blank, layout.score_line(7).tally) == 0
     inked = ink_sheet(blank, layout, board, PPM, hand_style(rng, "blue", tool="marker"), rng, trap_hits=2,
                       name=False)
-    assert count_marks(inked, blank, layout.score_lines[6].tally) == 2
+    assert count_marks(inked, blank, layout.score_line(7).tally) == 2
 
 
 # -- the camera ---------------------------------------------------------------------------------------------

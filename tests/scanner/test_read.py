@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from scanner.read import (SURE, RoomReading, link_question, question_unwritten, read_room, read_tally,
                           settle_unwritten, writes_rounds)
 
@@ -18,7 +18,7 @@ PX = 5.0
 
 @pytest.fixture(scope="module")
 def box(classic):
-    return sheet_layout(classic, "a4").score_lines[5].tally
+    return sheet_layout(classic, "a4").unusable_tally
 
 
 def _ink(box, strokes, width_mm=1.0):

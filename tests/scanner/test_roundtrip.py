@@ -4,7 +4,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pytest
 
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from generator.sheet import render_sheets
 from scanner.locate import find_markers, read_sheet_id
 

@@ -1,7 +1,7 @@
 """scrawl scan: photos of finished sheets in, readings and scores out, and a reason for every photo it cannot read.
 
 The sample photos in samples/photos were made by the synthetic photographer
-(tests/photographer); their expected documents hold what is really drawn.
+(photographer/); their expected documents hold what is really drawn.
 """
 import io
 import json
@@ -114,7 +114,7 @@ def test_a_pdf_of_a_flatbed_scan(capsys, tmp_path, classic):
     from photographer import blank_sheet, ink_sheet, play_game, scan_like, truth_sheet
     from photographer.hand import hand_style
 
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
 
     layout = sheet_layout(classic, "a4")
     board = play_game(classic, 5, 1)[0]
@@ -159,7 +159,7 @@ def tampered(tmp_path_factory, classic):
     import cv2
     from photographer import blank_sheet
 
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
 
     folder = tmp_path_factory.mktemp("tampered")
     layout = sheet_layout(classic, "a4")

@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import sheet_layout
+from sheets.dungeon import sheet_layout
 from scanner.read import SURE, read_room, settle_stub
 
 PX = 5.0

@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 import pytest
 
-from generator.layout import corner_markers, qr_rect
-from generator.sheet import blank_image
+from sheets.page import corner_markers, qr_rect
+from generator.kinds import BLANKS
 from photographer import make_game_shots
 from scanner.batch import scan_bytes
 from tests_support import run_cli
@@ -36,14 +36,14 @@ def shot():
 
 def _room_centre(shot, name: str) -> tuple[float, float]:
     from games.mapfile import load_map
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
 
     cell = next(c for c in sheet_layout(load_map("classic"), "a4").rooms if c.room.name == name)
     return cell.rect.x + cell.rect.w / 2, cell.rect.y + cell.rect.h / 2
 
 
 def _review(data: bytes) -> tuple[dict, list[dict]]:
-    outcome = scan_bytes(data, "photo.jpg", blank_image)
+    outcome = scan_bytes(data, "photo.jpg", BLANKS)
     sheet, = outcome.sheets
     return sheet, sheet["needs_review"]
 
@@ -92,9 +92,9 @@ def test_glare_washing_out_a_room_names_it(shot):
 def test_glare_over_the_tally_box_names_it_and_says_what_was_read(shot):
     """The tally box is looked at like a room: washed out by glare, its count is not taken on trust."""
     from games.mapfile import load_map
-    from generator.layout import sheet_layout
+    from sheets.dungeon import sheet_layout
 
-    box = sheet_layout(load_map("classic"), "a4").score_lines[5].tally
+    box = sheet_layout(load_map("classic"), "a4").unusable_tally
     to_photo = _to_photo(shot.truth)
     centre = to_photo([(box.x + box.w / 2, box.y + box.h / 2)])[0]
     radius = float(np.linalg.norm(to_photo([(0, 0)])[0] - to_photo([(14, 0)])[0]))
@@ -176,7 +176,7 @@ def test_a_photo_that_shows_too_little_of_the_map_gives_no_score_and_says_what_t
     hand = to_photo([(x0 - 12, y0 - 12), (x1 + 12, y0 - 12), (x1 + 12, y1 + 12), (x0 - 12, y1 + 12)])
     photo = shot.photo.copy()
     cv2.fillPoly(photo, [np.int32(np.round(hand))], (196, 146, 120), cv2.LINE_AA)
-    outcome = scan_bytes(_jpeg(photo), "hand.jpg", blank_image)
+    outcome = scan_bytes(_jpeg(photo), "hand.jpg", BLANKS)
     assert outcome.sheets == []
     error, = [entry["error"] for entry in outcome.errors]
     assert "rooms cannot be seen clearly in this photo" in error and "take it again" in error
@@ -198,7 +198,7 @@ def test_a_random_expansion_sheet_without_its_qr_code_is_read_by_its_games_map(t
 
     paths, truths = _with_second_qr_smudged(
         make_game_shots(12, players=2, map_id="random-expansion", difficulty="easy", keep_photos=True), tmp_path)
-    document = game_document(scan_files(paths, blank_image, rolls=truths[0]["rolls"]))
+    document = game_document(scan_files(paths, BLANKS, rolls=truths[0]["rolls"]))
     assert document["errors"] == []
     second = next(sheet for sheet in document["sheets"] if sheet["source"] == paths[1])
     assert second["player"] == 2 and second["map"] == truths[1]["map"]

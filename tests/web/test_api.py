@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
-from scrawl.web import MAX_PHOTO, PAGE_DIR, create_app, server_url
+from scrawl.api.common import MAX_PHOTO
+from scrawl.web import PAGE_DIR, create_app, server_url
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "photos"
 PHOTOS = ["game7-classic-p1-medium.jpg", "game7-classic-p2-medium.jpg", "game7-classic-p3-medium.heic"]

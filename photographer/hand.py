@@ -19,7 +19,8 @@ import numpy as np
 from games.board import Board
 from games.maps import STEP
 from games.scoring import score
-from generator.layout import Rect, RoomCell, SheetLayout
+from sheets.dungeon import RoomCell, SheetLayout
+from sheets.page import Rect
 from photographer.digits import write_text
 from photographer.pen import InkMask, apply_ink, grain_tile
 
@@ -123,8 +124,8 @@ def ink_sheet(page_rgb: np.ndarray, layout: SheetLayout, board: Board, px_per_mm
             draw_trap(pen, cell)
         if drawing.round is not None:
             write_round(pen, cell, drawing.round, habits)
-    draw_tally(pen, layout.score_lines[5].tally, board.unusable)
-    draw_tally(pen, layout.score_lines[6].tally, trap_hits)
+    draw_tally(pen, layout.unusable_tally, board.unusable)
+    draw_tally(pen, layout.score_line(7).tally, trap_hits)
     if write_scores:
         write_score_boxes(pen, layout, board, trap_hits, habits)
     if name:

@@ -48,7 +48,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from generator.layout import Rect, SheetLayout
+from sheets.dungeon import SheetLayout
+from sheets.page import Rect
 from photographer.camera import CELL, Camera, Extras, PhotoMapping, camera_for, place_camera
 from photographer.geometry import CURL_SIDES
 from photographer.hand import HandStyle, Pen, hand_for, hand_style

@@ -19,7 +19,8 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from generator.layout import MARGIN, MARKER_SIZE, Rect, SheetLayout
+from sheets.dungeon import SheetLayout
+from sheets.page import MARGIN, MARKER_SIZE, Rect
 from photographer import scene
 from photographer.geometry import CURL_SIDES, Curl, Pinhole, frame_sheet
 

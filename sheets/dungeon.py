@@ -1,4 +1,4 @@
-"""The sheet layout: where every room, side, box and marker sits on the page.
+"""The dungeon map sheet layout: where every room, side, box and marker sits on the page.
 
 One pure module, computed once from a map and a paper size, read by the PDF
 renderer, the scanner and the overlay, and written as ``FILE.layout.json``
@@ -10,26 +10,15 @@ y downwards: the way a person reads the sheet.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from games.maps import FEATURES, SIDES, STEP, DungeonMap, Room
-from games.mapcode import decode_map, encode_map, map_check
-from games.mapfile import DESIGNED_MAPS, load_map
-from games.randommap import random_map
+from games.mapcode import encode_map, map_check
 from games.board import side_name
 from games.scoring import score_items
+from sheets.page import (GAME, LAYOUT_VERSION, MARGIN, MARKER_SIZE, PAPERS, Marker, Rect, SheetId, corner_markers,
+                         layout_document, printed_codes_json, qr_rect, round_mm)
 
-FORMAT = "scrawl.sheet-layout/1"
-LAYOUT_VERSION = 1
-GAME = "doodles"
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-
-MARGIN = 8.0          # nothing is printed closer to the paper's edge
-MARKER_SIZE = 14.0    # ArUco DICT_4X4_50, ids 0-3 clockwise from the top-left
-MARKER_DICTIONARY = "DICT_4X4_50"
-MARKER_IDS = {"doodles": (0, 1, 2, 3)}
-QR_SIZE = 24.0
 HEADER_BOTTOM = MARGIN + 26.0
 TITLE_W = 80.0        # the title, "Dungeon Scrawl" at 27 pt (78.6 mm): what the map is, under it, wraps to this
 NAME_ROW_H = 6.0      # the header's last row, across it: the adventurer's name line and the player
@@ -55,43 +44,8 @@ CURSE_HALF_H = 4.5    # one half of a space, filled in from the die
 CURSE_TITLE_H = 4.4   # the track's title, above its spaces
 CURSE_LEAD = 8.0      # the dragon's arrow left of the top halves, the skull's right of the bottom halves
 PASSAGE_HALF = 0.11   # a passage's little diamond on its side, as a share of the room
-
-
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned rectangle in millimetres: top-left corner, width, height."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
-
-    def overlaps(self, other: "Rect") -> bool:
-        """True when the two share area (touching edges do not count)."""
-        return (min(self.right, other.right) - max(self.x, other.x) > 1e-6
-                and min(self.bottom, other.bottom) - max(self.y, other.y) > 1e-6)
-
-    def grown(self, by: float) -> "Rect":
-        return Rect(self.x - by, self.y - by, self.w + 2 * by, self.h + 2 * by)
-
-    def to_json(self) -> dict:
-        return {"x_mm": _mm(self.x), "y_mm": _mm(self.y), "w_mm": _mm(self.w), "h_mm": _mm(self.h)}
+BELOW_GRID = ARROW_BAND + 3.5   # from the map's bottom to what is under it: the bottom entry arrows, and a gap
+SCORE_TITLE = 5.0     # the scoring section's title, above its lines
 
 
 @dataclass(frozen=True)
@@ -113,12 +67,6 @@ class RoomCell:
         cx, cy = self.rect.centre
         dc, dr = STEP[side]
         return (cx + dc * self.rect.w / 2, cy + dr * self.rect.h / 2)
-
-
-@dataclass(frozen=True)
-class Marker:
-    id: int
-    rect: Rect
 
 
 @dataclass(frozen=True)
@@ -168,7 +116,7 @@ class SideMark:
 
     def to_json(self) -> dict:
         return {"id": self.name, "kind": self.kind, ("glyph" if self.kind == "rune_gate" else "icon"): self.what,
-                "cx_mm": _mm(self.centre[0]), "cy_mm": _mm(self.centre[1]), "r_mm": _mm(self.radius)}
+                "cx_mm": round_mm(self.centre[0]), "cy_mm": round_mm(self.centre[1]), "r_mm": round_mm(self.radius)}
 
 
 @dataclass(frozen=True)
@@ -234,6 +182,11 @@ class SheetLayout:
         """The printed line of scoring item ``item`` (1-10)."""
         return next(line for line in self.score_lines if line.item == item)
 
+    @property
+    def unusable_tally(self) -> Rect:
+        """The box of tally marks beside scoring item 6: the segments that could not be drawn."""
+        return self.score_line(6).tally
+
     def gates(self) -> tuple[SideMark, ...]:
         return tuple(mark for mark in self.side_marks if mark.kind == "rune_gate")
 
@@ -281,8 +234,8 @@ class SheetLayout:
                        "items": list(c.items),
                        **({"icon": c.icon.to_json()} if c.icon else {}),
                        **({"mark": c.mark.to_json()} if c.mark else {}),
-                       "round_box": {"cx_mm": _mm(c.round_box[0]), "cy_mm": _mm(c.round_box[1]),
-                                     "r_mm": _mm(c.round_box[2])}} for c in self.rooms],
+                       "round_box": {"cx_mm": round_mm(c.round_box[0]), "cy_mm": round_mm(c.round_box[1]),
+                                     "r_mm": round_mm(c.round_box[2])}} for c in self.rooms],
             "sides": self.sides(),
             **({"side_marks": [mark.to_json() for mark in self.side_marks]} if self.side_marks else {}),
             "boxes": {name: rect.to_json() for name, rect in self.boxes().items()},
@@ -302,43 +255,59 @@ class SheetLayout:
         return SheetId.for_sheet(self.dungeon, self.paper, player)
 
 
-def corner_markers(paper: str) -> tuple[Marker, ...]:
-    """The four ArUco markers every sheet prints, ids 0-3 clockwise from the top-left corner."""
-    width, height = PAPERS[paper]
-    far_x, far_y = width - MARGIN - MARKER_SIZE, height - MARGIN - MARKER_SIZE
-    return tuple(Marker(i, Rect(x, y, MARKER_SIZE, MARKER_SIZE))
-                 for i, (x, y) in enumerate([(MARGIN, MARGIN), (far_x, MARGIN), (far_x, far_y), (MARGIN, far_y)]))
-
-
-def qr_rect(paper: str) -> Rect:
-    """Where a map sheet prints its QR code: left of the top-right marker, at the same place on every paper
-    relative to that marker."""
-    inner_left = MARGIN + MARKER_SIZE + 4.0
-    return Rect(PAPERS[paper][0] - inner_left - QR_SIZE, MARGIN + 1.0, QR_SIZE, QR_SIZE)
-
-
 def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     """Lay out a dungeon map sheet for ``paper`` (``a4`` or ``letter``)."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r} (one of: {', '.join(PAPERS)})")
     width, height = PAPERS[paper]
-    rows, cols = dungeon.rows, dungeon.cols
+    cols = dungeon.cols
     ruler_top = height - MARGIN - 5.0
     items = score_items(dungeon)
-    lines = len(items) + 1  # the scoring items and the total
-    score_title = 5.0
     die_band = (DIE_BAND if dungeon.curse_spaces else DIE_BAND_SHORT) if dungeon.needs_die else 0.0
-
-    # The largest room (up to 20 mm) that leaves the scoring section lines of 5.5 mm or more.
-    grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
-    below_grid = ARROW_BAND + 3.5
-    free_height = ruler_top - 2.0 - grid_top - below_grid - die_band - score_title - lines * 5.5
-    free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0)
-    room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
-    grid = Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
+    room, grid = _map_grid(dungeon, width, ruler_top, die_band, len(items) + 1)
 
     rects = {r: Rect(grid.x + (r.col - 1) * room, grid.y + (r.row - 1) * room, room, room)
              for r in dungeon.rooms()}
+    arrows = _entry_arrows(dungeon, rects, room)
+    side_marks = _side_marks(dungeon, rects, room)
+    rooms = _room_cells(dungeon, rects, room, arrows, side_marks)
+    label_offset = ARROW_BAND + LABEL_BAND / 2
+    col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
+    row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
+
+    markers = corner_markers(paper)
+    qr = qr_rect(paper)
+    header, name_row, name_line, draw_key = _header(qr)
+
+    # Under the map: the die band (expansion maps), then the scoring section.
+    body = _body_with_labels(grid, width) if die_band else grid
+    score_top = grid.bottom + BELOW_GRID + die_band
+    die_legend, curse_box, curse = _die_band(dungeon, body, grid, score_top) if die_band else (None, None, [])
+    score_area, score_lines, total = _scoring_section(items, body, score_top, ruler_top)
+    ruler = Rect(width / 2 - RULER_LENGTH + 8.0, height - MARGIN - 5.0, RULER_LENGTH, 5.0)
+
+    return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
+                       grid=grid, rooms=tuple(rooms), arrows=tuple(arrows), col_labels=col_labels,
+                       row_labels=row_labels, header=header, name_row=name_row, name_line=name_line, qr=qr,
+                       markers=markers, score_area=score_area, score_lines=tuple(score_lines), total=total,
+                       ruler=ruler, side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box,
+                       curse=tuple(curse), draw_key=draw_key)
+
+
+def _map_grid(dungeon: DungeonMap, width: float, ruler_top: float, die_band: float, lines: int
+              ) -> tuple[float, Rect]:
+    """The room size and the map's grid: the largest room (up to 20 mm) that leaves the scoring section's
+    ``lines`` (its items and the total) 5.5 mm or more, the map centred across the page."""
+    rows, cols = dungeon.rows, dungeon.cols
+    grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
+    free_height = ruler_top - 2.0 - grid_top - BELOW_GRID - die_band - SCORE_TITLE - lines * 5.5
+    free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0)
+    room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
+    return room, Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
+
+
+def _entry_arrows(dungeon: DungeonMap, rects: dict[Room, Rect], room: float) -> list[EntryArrow]:
+    """The arrows of the map's entryways, outer ones in the band round the map and cave entrances inside."""
     arrows = []
     for r, side in sorted(dungeon.entries):
         rect = rects[r]
@@ -354,6 +323,11 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
             mouth = _span(mx, my, dc, dr, 0.0, CAVE_MOUTH[1], CAVE_MOUTH[0] / 2)
         arrows.append(EntryArrow(r, side, (mx + dc * 0.8, my + dr * 0.8), (mx + dc * length, my + dr * length),
                                  mouth))
+    return arrows
+
+
+def _side_marks(dungeon: DungeonMap, rects: dict[Room, Rect], room: float) -> list[SideMark]:
+    """The Magic Doors and then the Rune Gates, each centred on its passage, in the order of their sides."""
     side_marks = []
     for kind, marks in (("magic_door", dungeon.doors), ("rune_gate", dungeon.gates)):
         for side, what in sorted(marks, key=lambda pair: side_name(pair[0])):
@@ -363,7 +337,12 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
             radius = (GATE_RADIUS if kind == "rune_gate" else DOOR_RADIUS) * room
             side_marks.append(SideMark(side, kind, what, ((x1 + x2) / 2, (y1 + y2) / 2), radius,
                                        "x" if first.row == second.row else "y"))
+    return side_marks
 
+
+def _room_cells(dungeon: DungeonMap, rects: dict[Room, Rect], room: float, arrows: list[EntryArrow],
+                side_marks: list[SideMark]) -> list[RoomCell]:
+    """Every room's cell, row by row: its round box, and its item's picture or box clear of what else is in it."""
     rooms = []
     for r in dungeon.rooms():
         rect = rects[r]
@@ -385,55 +364,64 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
             icon = _free_spot(rect, round_box, taken, _ICON_SPOTS, passages) if taken else \
                 _spot(rect, *_ICON_SPOTS[0])
         rooms.append(RoomCell(r, rect, (item.name,) if item else (), round_box, icon, mark))
-    label_offset = ARROW_BAND + LABEL_BAND / 2
-    col_labels = tuple((c.room.name[0], c.rect.centre[0], grid.y - label_offset) for c in rooms[:cols])
-    row_labels = tuple((str(c.room.row), grid.x - label_offset, c.rect.centre[1]) for c in rooms[::cols])
+    return rooms
 
-    markers = corner_markers(paper)
+
+def _header(qr: Rect) -> tuple[Rect, Rect, Rect, Rect]:
+    """The header, its name row, the name line and the "how to draw" key: the title with what the map is
+    under it, the key on its right, and across both the name row, left of the QR code."""
     inner_left = MARGIN + MARKER_SIZE + 4.0
-    qr = qr_rect(paper)
-    # The header: the title with what the map is under it, the "how to draw" key on its right, and across
-    # both the name row.
     name_row = Rect(inner_left, HEADER_BOTTOM - NAME_ROW_H, qr.x - 4.0 - inner_left, NAME_ROW_H)
     header = Rect(inner_left, MARGIN, TITLE_W, name_row.y - 0.5 - MARGIN)
     draw_key = _draw_key_rect(header, name_row)
     name_line = Rect(name_row.x + 22.0, HEADER_BOTTOM - 6.0, name_row.w - 22.0 - 34.0, 5.0)
+    return header, name_row, name_line, draw_key
 
-    # Under the map: the die band (expansion maps), then the scoring section. On a map with the die both
-    # are as wide as the map with its row labels (the width of the whole drawing above them), clear of the
-    # corner markers beside the scoring section's last lines.
-    if die_band:
-        inner = MARGIN + MARKER_SIZE + 2.0
-        left = max(grid.x - LABEL_BAND - ARROW_BAND, inner)
-        body = Rect(left, grid.y, min(grid.right + LABEL_BAND + ARROW_BAND, width - inner) - left, grid.h)
-    else:
-        body = grid
-    die_legend = curse_box = None
+
+def _body_with_labels(grid: Rect, width: float) -> Rect:
+    """The width of the die band and the scoring section on a map with the die: as wide as the map with its
+    row labels (the width of the whole drawing above them), clear of the corner markers beside the scoring
+    section's last lines."""
+    inner = MARGIN + MARKER_SIZE + 2.0
+    left = max(grid.x - LABEL_BAND - ARROW_BAND, inner)
+    return Rect(left, grid.y, min(grid.right + LABEL_BAND + ARROW_BAND, width - inner) - left, grid.h)
+
+
+def _die_band(dungeon: DungeonMap, body: Rect, grid: Rect, score_top: float
+              ) -> tuple[Rect, Rect | None, list[CurseSpace]]:
+    """The die legend and, on a map with a Curse Track, the track and its spaces: from just under the bottom
+    entry arrows to 2 mm above the scoring section, the track at the right."""
+    band_top = grid.bottom + ARROW_BAND + 1.5
+    band = Rect(body.x, band_top, body.w, score_top - 2.0 - band_top)
+    spaces = dungeon.curse_spaces
+    track_w = spaces * CURSE_SPACE_W + 2 * CURSE_LEAD if spaces else 0.0
+    die_legend = Rect(band.x, band.y, band.w - track_w - (6.0 if track_w else 0.0), band.h)
+    curse_box = None
     curse = []
-    if die_band:
-        # From just under the bottom entry arrows to 2 mm above the scoring section.
-        band_top = grid.bottom + ARROW_BAND + 1.5
-        band = Rect(body.x, band_top, body.w, grid.bottom + below_grid + die_band - 2.0 - band_top)
-        spaces = dungeon.curse_spaces
-        track_w = spaces * CURSE_SPACE_W + 2 * CURSE_LEAD if spaces else 0.0
-        die_legend = Rect(band.x, band.y, band.w - track_w - (6.0 if track_w else 0.0), band.h)
-        if spaces:
-            curse_box = Rect(band.right - track_w, band.y, track_w, band.h)
-            emeralds = {item.number: room.name for room, item in dungeon.rooms_with("emerald")}
-            top = band.y + CURSE_TITLE_H
-            for k in range(1, spaces + 1):
-                x = curse_box.x + CURSE_LEAD + (k - 1) * CURSE_SPACE_W + 0.6
-                w = CURSE_SPACE_W - 1.2
-                curse.append(CurseSpace(k, Rect(x, top, w, CURSE_HALF_H),
-                                        Rect(x, top + CURSE_HALF_H, w, CURSE_HALF_H), emeralds.get(k, "")))
-    score_top = grid.bottom + below_grid + die_band
-    line_h = min(7.0, (ruler_top - 2.0 - score_top - score_title) / lines)
-    score_area = Rect(body.x, score_top, body.w, score_title + lines * line_h)
+    if spaces:
+        curse_box = Rect(band.right - track_w, band.y, track_w, band.h)
+        emeralds = {item.number: room.name for room, item in dungeon.rooms_with("emerald")}
+        top = band.y + CURSE_TITLE_H
+        for k in range(1, spaces + 1):
+            x = curse_box.x + CURSE_LEAD + (k - 1) * CURSE_SPACE_W + 0.6
+            w = CURSE_SPACE_W - 1.2
+            curse.append(CurseSpace(k, Rect(x, top, w, CURSE_HALF_H),
+                                    Rect(x, top + CURSE_HALF_H, w, CURSE_HALF_H), emeralds.get(k, "")))
+    return die_legend, curse_box, curse
+
+
+def _scoring_section(items: tuple[tuple[int, str, str], ...], body: Rect, score_top: float, ruler_top: float
+                     ) -> tuple[Rect, list[ScoreLine], Rect]:
+    """The scoring section under its title: one line for each item, with its boxes at the right, and the total
+    under them."""
+    lines = len(items) + 1  # the scoring items and the total
+    line_h = min(7.0, (ruler_top - 2.0 - score_top - SCORE_TITLE) / lines)
+    score_area = Rect(body.x, score_top, body.w, SCORE_TITLE + lines * line_h)
     box_h = line_h - 1.2
     points_w, count_w, tally_w = 13.0, 11.0, 40.0
     score_lines = []
     for i, (number, label, rule) in enumerate(items):
-        row = Rect(body.x, score_top + score_title + i * line_h, body.w, line_h)
+        row = Rect(body.x, score_top + SCORE_TITLE + i * line_h, body.w, line_h)
         inner_y = row.y + 0.6
         points = Rect(row.right - points_w, inner_y, points_w, box_h)
         count = Rect(points.x - 2.0 - count_w, inner_y, count_w, box_h)
@@ -442,16 +430,9 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
         text_right = (tally.x if tally else count.x) - 2.0
         text = Rect(badge.right + 2.0, inner_y, text_right - badge.right - 2.0, box_h)
         score_lines.append(ScoreLine(number, label, rule, row, badge, text, tally, count, points))
-    total_y = score_top + score_title + len(items) * line_h + 0.6
+    total_y = score_top + SCORE_TITLE + len(items) * line_h + 0.6
     total = Rect(body.right - points_w - 4.0, total_y, points_w + 4.0, box_h)
-    ruler = Rect(width / 2 - RULER_LENGTH + 8.0, height - MARGIN - 5.0, RULER_LENGTH, 5.0)
-
-    return SheetLayout(dungeon=dungeon, paper=paper, width=width, height=height, room_size=room,
-                       grid=grid, rooms=tuple(rooms), arrows=tuple(arrows), col_labels=col_labels,
-                       row_labels=row_labels, header=header, name_row=name_row, name_line=name_line, qr=qr,
-                       markers=markers, score_area=score_area, score_lines=tuple(score_lines), total=total,
-                       ruler=ruler, side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box,
-                       curse=tuple(curse), draw_key=draw_key)
+    return score_area, score_lines, total
 
 
 def _draw_key_rect(header: Rect, name_row: Rect) -> Rect:
@@ -554,131 +535,3 @@ def _free_spot(rect: Rect, round_box, taken: list[Obstacle], spots, passages) ->
             return candidate
     return _spot(rect, *spots[0])
 
-# -- the QR code: which sheet this is -------------------------------------------
-
-_QR_PREFIX = "DS"
-FEATURE_LETTERS = {"diamonds": "D", "caves": "C", "doors": "O", "skull": "K", "emeralds": "E", "runes": "R"}
-
-
-@dataclass(frozen=True)
-class SheetId:
-    """What a sheet's QR code says: game, paper, player, layout version, and the map.
-
-    The map travels by name where it can be rebuilt (a designed map's id, a
-    random map's generator version and seed) and whole, as a map code, where it
-    cannot (a map file of the player's own). A four-character check of the map
-    catches a sheet whose map differs from the one rebuilt. The text uses only
-    characters of the QR alphanumeric mode, and stays short so the printed
-    modules are big enough for a phone photo::
-
-        DS/L1/DOODLES/A4/P1/CLASSIC/K7Q2
-        DS/L1/DOODLES/LETTER/P2/RANDOM.1.42/Q2VN
-        DS/L1/DOODLES/A4/P1/RANDOM.1.42.DCOKER/X3PA     (a random expansion map: its feature letters)
-        DS/L1/DOODLES/A4/P1/MY-MAP/Z4XA/C54BCC...
-    """
-
-    game: str
-    paper: str
-    player: int
-    map_id: str
-    seed: int | None
-    map_version: int | None
-    check: str
-    map_code: str | None = None
-    layout_version: int = LAYOUT_VERSION
-    features: frozenset[str] = frozenset()
-
-    def qr_text(self) -> str:
-        token = self.map_id.upper()
-        if self.seed is not None:
-            token += f".{self.map_version}.{self.seed}"
-            if self.features:
-                token += "." + "".join(FEATURE_LETTERS[name] for name in FEATURES if name in self.features)
-        parts = [_QR_PREFIX, f"L{self.layout_version}", self.game.upper(), self.paper.upper(),
-                 f"P{self.player}", token, self.check]
-        return "/".join(parts + ([self.map_code] if self.map_code else []))
-
-    @classmethod
-    def parse(cls, text: str) -> "SheetId":
-        """Read a QR text. Raises ``ValueError`` saying why a code is not one of our sheets."""
-        parts = str(text).strip().split("/")
-        if len(parts) not in (7, 8) or parts[0] != _QR_PREFIX:
-            raise ValueError(f"not a dungeon-scrawl sheet code: {text[:40]!r}")
-        layout, game, paper, player, token, check = parts[1:7]
-        match = re.fullmatch(r"([A-Z][A-Z0-9-]*)(?:\.(\d+)\.(\d+)(?:\.([DCOKER]+))?)?", token)
-        if not (re.fullmatch(r"L\d+", layout) and re.fullmatch(r"P\d+", player) and match
-                and re.fullmatch(r"[A-Z2-7]{4}", check)):
-            raise ValueError(f"damaged dungeon-scrawl sheet code: {text[:40]!r}")
-        if paper.lower() not in PAPERS:
-            raise ValueError(f"sheet code names an unknown paper {paper!r}")
-        map_id, version, seed, letters = match.groups()
-        features = frozenset(name for name, letter in FEATURE_LETTERS.items() if letter in (letters or ""))
-        return cls(game=game.lower(), paper=paper.lower(), player=int(player[1:]), map_id=map_id.lower(),
-                   seed=int(seed) if seed else None, map_version=int(version) if version else None,
-                   check=check, map_code=parts[7] if len(parts) == 8 else None, layout_version=int(layout[1:]),
-                   features=features)
-
-    @classmethod
-    def for_sheet(cls, dungeon: DungeonMap, paper: str, player: int) -> "SheetId":
-        """The code printed on a sheet of ``dungeon``; the whole map goes in only if it cannot be rebuilt."""
-        rebuilt = _rebuild(dungeon.id, dungeon.seed, dungeon.version, dungeon.features)
-        code = None if rebuilt is not None and rebuilt == dungeon else encode_map(dungeon)
-        return cls(game=GAME, paper=paper, player=player, map_id=dungeon.id, seed=dungeon.seed,
-                   map_version=dungeon.version, check=map_check(dungeon), map_code=code,
-                   features=dungeon.features if dungeon.seed is not None else frozenset())
-
-    def dungeon(self) -> DungeonMap:
-        """The map this sheet was printed with. Raises ``ValueError`` if this release cannot rebuild it."""
-        if self.map_code:
-            dungeon = decode_map(self.map_code, map_id=self.map_id, name=self.map_id)
-        else:
-            dungeon = _rebuild(self.map_id, self.seed, self.map_version, self.features)
-            if dungeon is None:
-                raise ValueError(f"this sheet's map {self.map_id!r} is not one this release knows")
-        if map_check(dungeon) != self.check:
-            raise ValueError(f"this sheet was printed from a different map {self.map_id!r} than this release has")
-        return dungeon
-
-
-def _rebuild(map_id: str, seed: int | None, version: int | None, features=frozenset()) -> DungeonMap | None:
-    """A designed map by id, or a random map by seed, version and features; None if neither applies."""
-    if seed is not None:
-        try:
-            return random_map(seed, version, features)
-        except ValueError:
-            return None
-    return load_map(map_id) if map_id in DESIGNED_MAPS else None
-
-
-def layout_document(game: str, layout_version: int, described: dict, first, pages: list[dict]) -> dict:
-    """The ``scrawl.sheet-layout/1`` document (CONTRACTS.md section 2) of any kind of sheet: ``described``
-    is the block saying what the sheet is (``{"map": ...}``, ``{"roster": ...}``, ``{"loot": ...}``),
-    ``first`` a layout with the page's ``paper``, ``width`` and ``height``, ``pages`` each page's part."""
-    return {
-        "format": FORMAT,
-        "game": game,
-        "layout_version": layout_version,
-        **described,
-        "page": {"paper": first.paper, "width_mm": first.width, "height_mm": first.height},
-        "marker_dictionary": MARKER_DICTIONARY,
-        "pages": pages,
-    }
-
-
-def printed_codes(markers, qr: Rect) -> dict[str, Rect]:
-    """The corner markers and the QR code of a page, with its quiet zone, as parts of the page that must
-    keep clear of everything else printed (by name, for the layouts' ``printed()``)."""
-    things = {f"marker {m.id}": m.rect for m in markers}
-    things["qr"] = qr.grown(2.0)      # its quiet zone belongs to it
-    return things
-
-
-def printed_codes_json(markers, qr: Rect) -> dict:
-    """The corner markers and the QR code of a page, as every layout JSON lists them (mm)."""
-    return {"markers": [{"id": m.id, "x_mm": _mm(m.rect.x), "y_mm": _mm(m.rect.y), "size_mm": _mm(m.rect.w)}
-                        for m in markers],
-            "qr": {"x_mm": _mm(qr.x), "y_mm": _mm(qr.y), "size_mm": _mm(qr.w)}}
-
-
-def _mm(value: float) -> float:
-    return round(float(value), 2)

@@ -20,7 +20,7 @@ from games.mapcode import encode_map
 from games.mapfile import map_reference
 from games.maps import DungeonMap
 from games.player import play
-from generator.layout import SheetLayout
+from sheets.dungeon import SheetLayout
 from generator.sheet import render_sheets
 
 PX_PER_MM = 10.0          # the paper's own resolution: every later stage works from this

@@ -1,8 +1,7 @@
 """Write the photos of one game and their truth files.
 
-    python -m photographer --seed 7 --players 3 --difficulty hard --out DIR   (from tests/, or PYTHONPATH=tests)
-    python tests/photographer --seed 7 --out DIR
-    python tests/photographer --monsters 3 --faults 1 --seed 11 --players 2 --out DIR   (monster record sheets)
+    python -m photographer --seed 7 --players 3 --difficulty hard --out DIR
+    python -m photographer --monsters 3 --faults 1 --seed 11 --players 2 --out DIR   (monster record sheets)
 """
 from __future__ import annotations
 
@@ -10,13 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-if __package__ in (None, ""):          # run as a folder or a file: make ``photographer`` and the project importable
-    here = Path(__file__).resolve().parent
-    sys.path[:0] = [str(here.parent), str(here.parent.parent)]
-else:
-    sys.path.append(str(Path(__file__).resolve().parent.parent.parent))
-
-import photographer  # noqa: E402
+import photographer
 
 
 def main(argv: list[str] | None = None) -> int:

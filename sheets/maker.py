@@ -1,6 +1,6 @@
 """The Dungeon Maker sheet layout: where every tile, chart, box and marker sits on the page.
 
-Pure, like ``generator.layout``: computed from one loot layout, the game's data
+Pure, like ``sheets.dungeon``: computed from one loot layout, the game's data
 (``games.maker``) and a paper size; drawn by ``generator.maker_sheet`` and
 written as ``FILE.layout.json`` (CONTRACTS.md section 2). No reportlab, no
 OpenCV here. Millimetres from the page's top-left corner, x right, y down.
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from games.errors import ScrawlError
 from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, load_maker
 from games.maps import Room
-from generator.layout import (MARGIN, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId, corner_markers,
-                              layout_document, printed_codes, printed_codes_json)
+from sheets.page import (MARGIN, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId, corner_markers,
+                         layout_document, printed_codes, printed_codes_json)
 
 GAME = "dungeon-maker"
 MAP_ID = "loot"
@@ -643,6 +643,3 @@ def _coin_track(footer: Rect, maker: Maker, boxes: dict) -> Rect:
 def _signed(value: int) -> str:
     return f"+{value}" if value >= 0 else f"\u2212{-value}"
 
-
-def _mm(value: float) -> float:
-    return round(float(value), 2)

@@ -1,6 +1,6 @@
 """The monster record sheet layout: where every card, bubble, life box and marker sits on the page.
 
-Pure, like ``generator.layout``: computed from the paper, the player and the
+Pure, like ``sheets.dungeon``: computed from the paper, the player and the
 page; drawn by ``generator.monster_sheet``, read by ``scanner.monsters`` and
 written as ``FILE.layout.json`` (CONTRACTS.md section 2). No reportlab, no
 OpenCV here. Millimetres from the page's top-left corner, x right, y down.
@@ -26,8 +26,8 @@ import zlib
 from base64 import b32encode
 from dataclasses import dataclass
 
-from generator.layout import (MARGIN, MARKER_SIZE, PAPERS, Marker, Rect, SheetId, corner_markers, layout_document,
-                              printed_codes, printed_codes_json, qr_rect)
+from sheets.page import (MARGIN, MARKER_SIZE, PAPERS, Marker, Rect, SheetId, corner_markers, layout_document,
+                         printed_codes, printed_codes_json, qr_rect, round_mm)
 
 GAME = "monsters"
 MAP_ID = "roster"           # the QR code's token: ROSTER.<design>.<page>
@@ -89,8 +89,8 @@ class Bubble:
         return Rect(self.cx - self.r, self.cy - self.r, 2 * self.r, 2 * self.r)
 
     def to_json(self) -> dict:
-        return {"group": self.group, "value": self.value, "cx_mm": _mm(self.cx), "cy_mm": _mm(self.cy),
-                "r_mm": _mm(self.r)}
+        return {"group": self.group, "value": self.value, "cx_mm": round_mm(self.cx), "cy_mm": round_mm(self.cy),
+                "r_mm": round_mm(self.r)}
 
 
 @dataclass(frozen=True)
@@ -365,6 +365,3 @@ def _pools(zone: Rect) -> tuple[tuple[Pool, ...], Rect]:
         raise SheetOverflow("no room for the marking legend beside the pools")
     return tuple(pools), legend
 
-
-def _mm(value: float) -> float:
-    return round(float(value), 2)

@@ -39,7 +39,7 @@ from games.mapfile import load_map
 from games.maps import FEATURES
 from games.randommap import random_map
 from games.scoring import resolve_traps
-from generator.layout import SheetLayout, sheet_layout
+from sheets.dungeon import SheetLayout, sheet_layout
 from photographer.camera import (DIFFICULTIES, Camera, PhotoMapping, camera_for, encode, photograph,
                                  place_camera, with_megapixels)
 from photographer.conditions import CONDITIONS, STRESS_CONDITIONS, Condition, condition_for
@@ -150,7 +150,7 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
     ``marks`` (each bubble filled and how), ``rows`` (per card, the parts drawn by row: 0 the core), the
     camera and the hand.
     """
-    from generator.monster_layout import monster_layout
+    from sheets.roster import monster_layout
 
     if difficulty not in DIFFICULTIES + ("scan",):
         raise ValueError(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)}, scan)")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from games.board import Marks
-from generator.layout import Rect, SheetLayout
+from sheets.dungeon import SheetLayout
+from sheets.page import Rect
 
 CROSS_STYLES = ("x", "slash", "scribble")
 FILL_STYLES = ("hatch", "scribble", "solid")

@@ -17,8 +17,8 @@ import io
 
 import numpy as np
 
-from generator.layout import Rect
-from generator.monster_layout import COLOURS, PART_TYPES, SIZES, Bubble, MonsterLayout
+from sheets.page import Rect
+from sheets.roster import COLOURS, PART_TYPES, SIZES, Bubble, MonsterLayout
 from photographer.hand import HandStyle, Pen, scribble_name
 from photographer.pen import InkMask, apply_ink, grain_tile
 

@@ -1,0 +1,137 @@
+"""What the routers of the page's API share: the limits, the request bodies and their checks, the store
+and the game, sheet or room a path names (404 when there is none), and the documented error answers."""
+from __future__ import annotations
+
+import json
+import threading
+from typing import Annotated, Optional
+
+from fastapi import Depends, HTTPException, Request
+from pydantic import BaseModel, Field, field_validator
+
+from scrawl.scoring import dungeon_of, room_options
+from scrawl.store import Store
+
+MAX_PHOTO = 25 * 1024 * 1024            # bytes; a phone's photo is 2-12 MB
+MAX_BODY = MAX_PHOTO + 64 * 1024        # ... and the multipart wrapping around it
+SCANS_AT_ONCE = 2                       # both cores; more would only make every phone wait longer
+MAX_PLAYERS, MAX_NAME = 6, 24
+MAX_SEED = 2 ** 53                      # the page's JavaScript numbers hold integers exactly up to here
+PAPERS = ("a4", "letter")
+TOO_LARGE = f"the photo is larger than {MAX_PHOTO // (1024 * 1024)} MB: send the phone's own photo, not a scan " \
+            f"or a panorama"
+NOT_AN_IMAGE = "not a photo: send a JPEG, PNG, WebP, HEIC or PDF of the sheet"
+
+
+# -- request bodies ------------------------------------------------------------------------------------
+class NewGame(BaseModel):
+    players: list[str] = Field(description="The players' names, in the order of their sheets (Player 1 first).")
+    map: str = Field("classic", description='"classic" or "random".')
+    seed: Optional[int] = Field(None, ge=0, le=MAX_SEED, description="A random map's seed; left out, one is chosen.")
+    paper: str = Field("a4", description='"a4" or "letter".')
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, players: list[str]) -> list[str]:
+        if not 1 <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"a game has 1 to {MAX_PLAYERS} players, not {len(players)}")
+        names = [" ".join(name.split()) for name in players]
+        for number, name in enumerate(names, start=1):
+            if not name:
+                raise ValueError(f"player {number} has no name")
+            if len(name) > MAX_NAME:
+                raise ValueError(f"player {number}'s name is {len(name)} characters long; at most {MAX_NAME}")
+            if not name.isprintable():
+                raise ValueError(f"player {number}'s name has a character that cannot be shown")
+        twice = sorted({name for name in names if [n.casefold() for n in names].count(name.casefold()) > 1})
+        if twice:
+            raise ValueError(f"two players are called {twice[0]}: give them names the scoreboard can tell apart")
+        return names
+
+    @field_validator("map")
+    @classmethod
+    def _map(cls, name: str) -> str:
+        return valid_map(name)
+
+    @field_validator("paper")
+    @classmethod
+    def _paper(cls, paper: str) -> str:
+        return valid_paper(paper)
+
+
+def valid_map(name: str) -> str:
+    """A map a game may be played on: a designed map's id, or random. Raises ``ValueError`` (never a path:
+    ``choose_map`` would also read a map file)."""
+    from games.mapfile import DESIGNED_MAPS
+
+    if name not in DESIGNED_MAPS + ("random",):
+        raise ValueError(f"unknown map {name!r}: choose {', '.join(DESIGNED_MAPS)} or random")
+    return name
+
+
+def valid_paper(paper: str) -> str:
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}: choose a4 or letter")
+    return paper
+
+
+class RoomReadingBody(BaseModel):
+    reading: str = Field(description='The sides the segment links to, like "NS" (any case or order); "X" for a '
+                                     'Trap; "" for nothing drawn. One of the room\'s options.')
+
+
+class TallyBody(BaseModel):
+    count: int = Field(ge=0, le=40, description="The tally beside scoring item 6 (unusable cards).")
+
+
+# -- what a path names -----------------------------------------------------------------------------------
+def store_of(request: Request) -> Store:
+    """The app's store of games (``create_app`` puts it in the app's state)."""
+    return request.app.state.store
+
+
+def scans_of(request: Request) -> threading.BoundedSemaphore:
+    """How many photos may be read at once (``SCANS_AT_ONCE``), shared by the app's requests."""
+    return request.app.state.scans
+
+
+StoreDep = Annotated[Store, Depends(store_of)]
+
+
+def game_or_404(store: Store, gid: str) -> dict:
+    game = store.game(gid)
+    if game is None:
+        raise HTTPException(404, "no such game")
+    return game
+
+
+def sheet_or_404(store: Store, gid: str, sid: str) -> tuple[dict, dict]:
+    game = game_or_404(store, gid)
+    for sheet in store.sheets(gid):
+        if sheet["id"] == sid:
+            return game, sheet
+    raise HTTPException(404, "no such sheet")
+
+
+def room_or_404(sheet: dict, room_name: str) -> tuple[str, list[str]]:
+    from games.maps import Room
+
+    dungeon = dungeon_of(json.dumps(sheet["sheet"]["map"], sort_keys=True))
+    try:
+        room = Room.parse(room_name)
+    except ValueError:
+        room = None
+    if room is None or not dungeon.contains(room):
+        raise HTTPException(404, f"no room {room_name} on this sheet's map")
+    return room.name, room_options(dungeon, room)
+
+
+# -- the documented error answers ---------------------------------------------------------------------------
+_STATUS_WORDS = {400: "A reading that cannot be drawn there", 404: "No such game, sheet, photo or room",
+                 413: "The photo is over 25 MB", 415: "Not an image", 422: "Invalid input, or a photo that cannot be read"}
+
+
+def errors(*codes: int) -> dict:
+    """OpenAPI documentation of the error answers a route gives."""
+    return {code: {"description": _STATUS_WORDS[code], "content": {"application/json": {
+        "example": {"detail": "one line a person can act on"}}}} for code in codes}

@@ -1,0 +1,47 @@
+"""Corrections: what a person sees in a room, or beside scoring item 6, in place of what was read."""
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException
+
+from scrawl.api.common import RoomReadingBody, StoreDep, TallyBody, errors, room_or_404, sheet_or_404
+from scrawl.scoring import game_document, normal_reading
+
+router = APIRouter(tags=["corrections"])
+
+
+@router.put("/api/games/{gid}/sheets/{sid}/rooms/{room}", responses=errors(400, 404, 422))
+def correct_room(gid: str, sid: str, room: str, body: RoomReadingBody, store: StoreDep) -> dict:
+    """Replace what was read in a room with what a person sees: one of the room's ``options``."""
+    game, sheet = sheet_or_404(store, gid, sid)
+    name, options = room_or_404(sheet, room)
+    reading = normal_reading(body.reading)
+    if reading not in options:
+        shown = ", ".join(f'"{option}"' for option in options)
+        raise HTTPException(400, f'"{body.reading}" cannot be drawn in {name}: it is one of {shown}')
+    store.correct(gid, sid, lambda corrections: corrections["rooms"].update({name: reading}))
+    return game_document(store, game)
+
+
+@router.delete("/api/games/{gid}/sheets/{sid}/rooms/{room}", responses=errors(404))
+def reset_room(gid: str, sid: str, room: str, store: StoreDep) -> dict:
+    """Put back what the scanner read in a room."""
+    game, sheet = sheet_or_404(store, gid, sid)
+    name, _ = room_or_404(sheet, room)
+    store.correct(gid, sid, lambda corrections: corrections["rooms"].pop(name, None))
+    return game_document(store, game)
+
+
+@router.put("/api/games/{gid}/sheets/{sid}/tally", responses=errors(404, 422))
+def correct_tally(gid: str, sid: str, body: TallyBody, store: StoreDep) -> dict:
+    """Replace the tally read beside scoring item 6 (unusable cards)."""
+    game, _ = sheet_or_404(store, gid, sid)
+    store.correct(gid, sid, lambda corrections: corrections.update(unusable=body.count))
+    return game_document(store, game)
+
+
+@router.delete("/api/games/{gid}/sheets/{sid}/tally", responses=errors(404))
+def reset_tally(gid: str, sid: str, store: StoreDep) -> dict:
+    """Put back the tally the scanner read."""
+    game, _ = sheet_or_404(store, gid, sid)
+    store.correct(gid, sid, lambda corrections: corrections.update(unusable=None))
+    return game_document(store, game)

@@ -1,0 +1,119 @@
+"""Photos of a game's sheets: an upload read and kept (size and type checked, at most ``SCANS_AT_ONCE``
+read at once), a photo forgotten, and a sheet's overlay picture."""
+from __future__ import annotations
+
+import io
+import logging
+import re
+import threading
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, File, HTTPException, UploadFile
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
+
+from scrawl.api.common import MAX_PHOTO, NOT_AN_IMAGE, TOO_LARGE, StoreDep, errors, game_or_404, scans_of
+from scrawl.scoring import current_readings, game_document, readings_json, scored_game
+
+router = APIRouter(tags=["photos"])
+log = logging.getLogger("scrawl.serve")
+
+
+@router.post("/api/games/{gid}/photos", status_code=201, responses=errors(404, 413, 415, 422))
+async def upload(gid: str, store: StoreDep, scans: Annotated[threading.BoundedSemaphore, Depends(scans_of)],
+                 photo: UploadFile = File(description="A photo of one or more sheets of this game.")) -> dict:
+    """Read the sheets in a photo and add them to the game. A photo that cannot be read is kept with its
+    error (422, the reason as detail), so the game shows it."""
+    game = await run_in_threadpool(game_or_404, store, gid)
+    data = await photo.read(MAX_PHOTO + 1)
+    if len(data) > MAX_PHOTO:
+        raise HTTPException(413, TOO_LARGE)
+    if data and not is_image(data):
+        raise HTTPException(415, NOT_AN_IMAGE)
+    name = display_name(photo.filename)
+    outcome = await run_in_threadpool(_scan, scans, data, name, game["map"])
+    if any(sheet["player"] == 0 for sheet in outcome.sheets):      # read by the game's map, its QR unread
+        from scanner.batch import number_unidentified
+
+        stored = await run_in_threadpool(store.sheets, gid)
+        number_unidentified(outcome.sheets, {sheet["sheet"].get("player") for sheet in stored})
+    error = "; ".join(entry["error"] for entry in outcome.errors) or None
+    sheets = [(sheet, readings_json(rooms, tally), page)
+              for sheet, (rooms, tally), page in zip(outcome.sheets, outcome.readings, outcome.pages)]
+    _, added = await run_in_threadpool(store.add_photo, gid, name, data, error, sheets)
+    if not added:
+        raise HTTPException(422, error or "no sheet found in this photo")
+    document = await run_in_threadpool(game_document, store, store.game(gid))
+    return dict(document, added=added)
+
+
+@router.delete("/api/games/{gid}/photos/{pid}", responses=errors(404))
+def delete_photo(gid: str, pid: str, store: StoreDep) -> dict:
+    """Forget a photo and its sheets (before a retake)."""
+    game = game_or_404(store, gid)
+    if not store.delete_photo(gid, pid):
+        raise HTTPException(404, "no such photo")
+    return game_document(store, game)
+
+
+@router.get("/api/games/{gid}/sheets/{sid}/overlay.png", response_class=Response,
+            responses={200: {"content": {"image/png": {}}}, **errors(404)})
+def overlay(gid: str, sid: str, store: StoreDep) -> Response:
+    """What was read (corrections included) drawn over the sheet, with what needs a look ringed."""
+    from scanner.overlay import overlay_picture
+
+    game = game_or_404(store, gid)
+    page_png = store.page(gid, sid)
+    if page_png is None:
+        raise HTTPException(404, "no such sheet")
+    scored = scored_game(store, game)
+    stored = next((sheet for sheet in scored.stored if sheet["id"] == sid), None)
+    if stored is None:
+        raise HTTPException(404, "no such sheet")
+    rooms, tally = current_readings(stored["readings"], stored["corrections"])
+    sheet = scored.by_id.get(sid) or scored.unscored[sid]
+    picture = overlay_picture(page_png, sheet, rooms, tally, sheet)
+    return Response(_small_png(picture), media_type="image/png", headers={"Cache-Control": "no-store"})
+
+
+def is_image(data: bytes) -> bool:
+    """Whether a file's first bytes are those of a JPEG, PNG, WebP, HEIC/HEIF or PDF."""
+    return (data[:3] == b"\xff\xd8\xff" or data[:8] == b"\x89PNG\r\n\x1a\n"
+            or (data[:4] == b"RIFF" and data[8:12] == b"WEBP") or data[:5] == b"%PDF-"
+            or (data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS))
+
+
+_HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"hevm", b"hevs", b"mif1", b"msf1"}
+
+
+def display_name(filename: str | None) -> str:
+    """A client's file name, for display only: its last part, printable characters, at most 80."""
+    last = re.split(r"[\\/]", filename or "")[-1]
+    return "".join(ch for ch in last if ch.isprintable()).strip()[:80] or "photo"
+
+
+def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str, map_reference: dict):
+    """Read one upload, ``SCANS_AT_ONCE`` at most at a time, a sheet whose QR code cannot be read as one of
+    the game's map; a crash in the scanner becomes the photo's error."""
+    from scanner.batch import PhotoOutcome
+    from scrawl.service import scan_upload
+
+    with scans:
+        try:
+            return scan_upload(data, name, map_reference)
+        except Exception as exc:  # a bug must not cost the photo: it is kept, with this as its error
+            log.exception("the scanner failed on %s", name)
+            return PhotoOutcome(name, errors=[{"source": name, "error": f"the scanner failed on this photo "
+                                                                      f"({type(exc).__name__}); please report it "
+                                                                      f"with the photo"}])
+
+
+def _small_png(picture) -> bytes:
+    """An RGB picture as a PNG of 128 colours: the overlay is a faded photo under a few flat colours,
+    so this looks the same at an eighth of the bytes (about 200 KB instead of 1.6 MB), which matters
+    when every phone at the table fetches it again after each correction."""
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.fromarray(picture).quantize(colors=128, method=Image.Quantize.FASTOCTREE).save(buffer, "PNG")
+    return buffer.getvalue()

@@ -1,0 +1,81 @@
+"""Printing: the map sheets and the card decks as PDF, as ``scrawl sheet`` and ``scrawl deck`` make them."""
+from __future__ import annotations
+
+import io
+import re
+import secrets
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException, Query
+from fastapi.responses import Response
+
+from scrawl.api.common import errors, valid_map, valid_paper
+
+router = APIRouter(tags=["print"])
+
+
+@router.get("/print/sheets.pdf", response_class=Response,
+            responses={200: {"content": {"application/pdf": {}}}, **errors(422)})
+def print_sheets(map_name: str = Query("classic", alias="map", description='"classic" or "random".'),
+                 seed: str = Query("", description="A random map's seed; empty for a new one."),
+                 players: int = Query(1, ge=1, le=20, description="Pages, one per player."),
+                 paper: str = Query("a4", description='"a4" or "letter".')) -> Response:
+    """The map sheets to print, one page per player (``scrawl sheet``)."""
+    for key, check, value in (("map", valid_map, map_name), ("paper", valid_paper, paper)):
+        try:
+            check(value)
+        except ValueError as exc:
+            raise HTTPException(422, f"{key}: {exc}") from None
+    number = None
+    if map_name == "random":
+        if not re.fullmatch(r"\s*\d{0,16}\s*", seed):
+            raise HTTPException(422, f"seed: {seed!r} is not a seed: a whole number, or nothing for a new map")
+        number = int(seed) if seed.strip() else secrets.randbelow(1_000_000)
+    pdf, name = _sheets_pdf(map_name, number, players, paper)
+    return Response(pdf, media_type="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+@router.get("/print/deck/{name}.pdf", response_class=Response,
+            responses={200: {"content": {"application/pdf": {}}}, **errors(404, 422)})
+def print_deck(name: str, paper: str = Query("a4", description='"a4" or "letter".')) -> Response:
+    """A card deck to print and cut: doodles, traps or monsters-reference (``scrawl deck``)."""
+    from games.cards import DECKS
+
+    if name not in DECKS:
+        raise HTTPException(404, f"no deck {name!r}: the decks are {', '.join(DECKS)}")
+    try:
+        valid_paper(paper)
+    except ValueError as exc:
+        raise HTTPException(422, f"paper: {exc}") from None
+    return Response(_deck_pdf(name, paper), media_type="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="deck-{name}-{paper}.pdf"'})
+
+
+@lru_cache(maxsize=16)
+def _sheets_pdf(map_name: str, seed: int | None, players: int, paper: str) -> tuple[bytes, str]:
+    from games.mapfile import choose_map
+    from sheets.dungeon import sheet_layout
+    from generator.sheet import render_sheets
+    from scanner.batch import PDF_LOCK
+
+    dungeon = choose_map(map_name, seed)
+    buffer = io.BytesIO()
+    with PDF_LOCK:
+        render_sheets(sheet_layout(dungeon, paper), players, buffer)
+    name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
+    return buffer.getvalue(), f"sheet-{name}-{paper}.pdf"
+
+
+@lru_cache(maxsize=8)
+def _deck_pdf(name: str, paper: str) -> bytes:
+    from games.cards import load_deck
+    from generator.deck import render_deck
+    from scanner.batch import PDF_LOCK
+
+    with tempfile.TemporaryDirectory() as folder, PDF_LOCK:
+        path = Path(folder) / "deck.pdf"
+        render_deck(load_deck(name), path, paper=paper)
+        return path.read_bytes()

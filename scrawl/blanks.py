@@ -1,0 +1,106 @@
+"""The blank pages the scanner compares photos with, kept on disk.
+
+Drawing a blank page means importing reportlab, drawing the sheet's PDF and
+rasterising it with pdfium: about 0.3 s, most of a one-photo scan. So each
+blank page is kept as a PNG in the user's cache folder, named by a hash of its
+layout, the resolution and the drawing code (our generator's source and the
+versions of reportlab and pypdfium2), and a sheet is drawn once per machine
+and release. A scan that finds its blank pages there imports neither
+reportlab nor pdfium.
+
+``SCRAWL_CACHE`` names another folder. A folder that cannot be written only
+costs the time; a damaged file is drawn again.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import metadata, resources
+from pathlib import Path
+
+READ_KINDS = ("map", "monster")      # the kinds of sheet the scanner reads (``scanner.scan.READERS``)
+
+
+@dataclass(frozen=True)
+class CachedBlank:
+    """One kind's blank page renderer (``generator.kinds.BLANKS``), through the cache in ``folder``
+    (None: no cache). Picklable, for the scanner's worker processes."""
+
+    kind: str
+    folder: str | None
+
+    def __call__(self, layout, px_per_mm: float):
+        import cv2
+
+        path = self.path(layout, px_per_mm)
+        if path is not None and path.is_file():
+            image = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+            if image is not None:
+                return image
+        from generator.kinds import blank_image
+
+        image = blank_image(self.kind, layout, px_per_mm)
+        if path is not None:
+            _keep(path, image)
+        return image
+
+    def path(self, layout, px_per_mm: float) -> Path | None:
+        """Where this blank page is kept, or None without a cache folder."""
+        if self.folder is None:
+            return None
+        text = json.dumps([self.kind, layout.to_json(), round(float(px_per_mm), 4), drawing_version()],
+                          sort_keys=True)
+        return Path(self.folder) / f"{self.kind}-{hashlib.sha256(text.encode()).hexdigest()[:32]}.png"
+
+
+def cached_blanks(kinds=READ_KINDS) -> dict[str, CachedBlank]:
+    """A blank page renderer per kind, each through the cache (``scanner.scan.Blanks``)."""
+    folder = cache_folder()
+    return {kind: CachedBlank(kind, None if folder is None else str(folder)) for kind in kinds}
+
+
+def cache_folder() -> Path | None:
+    """``$SCRAWL_CACHE``, else ``dungeon-scrawl/blanks`` in the user's cache folder (``$XDG_CACHE_HOME`` or
+    ``~/.cache``); None when there is no home to keep it in."""
+    if os.environ.get("SCRAWL_CACHE"):
+        return Path(os.environ["SCRAWL_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or (str(Path.home() / ".cache") if Path.home() != Path("/") else "")
+    return Path(base) / "dungeon-scrawl" / "blanks" if base else None
+
+
+@lru_cache(maxsize=1)
+def drawing_version() -> str:
+    """What the blank pages' pixels depend on besides the layout: our drawing code, and the PDF library and
+    rasteriser that turn it into pixels."""
+    digest = hashlib.sha256()
+    for item in sorted(resources.files("generator").iterdir(), key=lambda entry: entry.name):
+        if item.name.endswith(".py"):
+            digest.update(item.name.encode() + item.read_bytes())
+    for package in ("reportlab", "pypdfium2"):
+        try:
+            digest.update(f"{package} {metadata.version(package)}".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(package.encode())
+    return digest.hexdigest()[:16]
+
+
+def _keep(path: Path, image) -> None:
+    """Write a blank page into the cache, whole or not at all (another process may be reading it)."""
+    import cv2
+
+    ok, data = cv2.imencode(".png", image)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    except OSError:
+        return      # a cache we cannot write only costs the drawing time
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data.tobytes())
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)

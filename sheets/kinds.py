@@ -1,0 +1,58 @@
+"""The kinds of sheet we print, each named once: what its QR code's game id is, what people call it, which
+command prints it, and how a sheet's code becomes its layout.
+
+Every other layer keeps one table keyed by ``SheetKind.key``: ``generator.kinds`` (the renderers),
+``scanner.scan.READERS`` (the readers) and the front doors that put them together. A new kind of sheet
+is one row here and one in each of those tables.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from sheets import maker, roster
+from sheets.dungeon import sheet_layout
+from sheets.page import GAME, SheetId
+
+
+@dataclass(frozen=True)
+class SheetKind:
+    key: str                # the tables' key: "map", "monster", "maker"
+    game: str               # the game id its QR code carries
+    name: str               # what a person calls one ("dungeon map sheet")
+    plural: str
+    command: str            # what prints it
+    layout: Callable[[SheetId], object] | None = None   # the layout a sheet's code names (None: not read back)
+    unreadable: Callable[[SheetId], str | None] = lambda sheet_id: None   # why this release cannot read it
+
+
+def _map_unreadable(sheet_id: SheetId) -> str | None:
+    if sheet_id.layout_version > 1:
+        return (f"this sheet was printed by a newer release (layout v{sheet_id.layout_version}): "
+                f"update dungeon-scrawl")
+    return None
+
+
+def _monster_unreadable(sheet_id: SheetId) -> str | None:
+    if sheet_id.layout_version > 1 or sheet_id.map_id != roster.MAP_ID.lower() or sheet_id.map_version != roster.DESIGN:
+        return "this monster record sheet was printed by a newer release: update dungeon-scrawl"
+    if sheet_id.check != roster.design_check(sheet_id.paper) or not sheet_id.seed:
+        return "this monster record sheet's code does not match this release's sheet: print new sheets with " \
+               "'scrawl monsters'"
+    return None
+
+
+MAP = SheetKind("map", GAME, "dungeon map sheet", "dungeon map sheets", "scrawl sheet",
+                layout=lambda sheet_id: sheet_layout(sheet_id.dungeon(), sheet_id.paper), unreadable=_map_unreadable)
+MONSTER = SheetKind("monster", roster.GAME, "monster record sheet", "monster record sheets", "scrawl monsters",
+                    layout=lambda sheet_id: roster.monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed,
+                                                                  sheet_id.seed),
+                    unreadable=_monster_unreadable)
+MAKER = SheetKind("maker", maker.GAME, "Dungeon Maker sheet", "Dungeon Maker sheets", "scrawl loot")
+
+KINDS: dict[str, SheetKind] = {kind.key: kind for kind in (MAP, MONSTER, MAKER)}
+
+
+def kind_of(sheet_id: SheetId) -> SheetKind | None:
+    """The kind of sheet a QR code names, or None for a game id no release of ours printed."""
+    return next((kind for kind in KINDS.values() if kind.game == sheet_id.game), None)

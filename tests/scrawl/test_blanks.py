@@ -1,0 +1,70 @@
+"""The blank pages the scanner compares photos with are drawn once and kept: a second scan of the same map
+reads them from the cache, imports neither reportlab nor pdfium, and reads the photo the same."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PHOTO = ROOT / "samples" / "photos" / "game7-classic-p1-medium.jpg"
+SCAN = """
+import json, sys
+from scrawl.cli import main
+try:
+    main(["scan", sys.argv[1], "--json"])
+except SystemExit:
+    pass
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules} & {"reportlab", "pypdfium2"})), file=sys.stderr)
+"""
+
+
+def _scan(cache: Path) -> tuple[dict, list[str]]:
+    """Scan the sample photo in a new process with ``cache`` as the cache folder: the scan document, and
+    which of reportlab and pypdfium2 the process imported."""
+    done = subprocess.run([sys.executable, "-c", SCAN, str(PHOTO)], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "SCRAWL_CACHE": str(cache)}, timeout=120)
+    return json.loads(done.stdout), json.loads(done.stderr.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def first(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("cache")
+    return cache, _scan(cache)
+
+
+def test_a_scan_keeps_the_blank_page_it_drew(first):
+    cache, (document, imported) = first
+    assert [path.suffix for path in cache.iterdir()] == [".png"]
+    assert imported == ["pypdfium2", "reportlab"]
+    expected = json.loads((ROOT / "samples" / "photos" / "game-7-medium.expected.json").read_text())["sheets"][0]
+    drawn = {room: (read["exits"], read["trap"]) for room, read in document["sheets"][0]["rooms"].items()}
+    assert drawn == {room: (read["exits"], read["trap"]) for room, read in expected["rooms"].items()}
+
+
+def test_the_next_scan_reads_it_and_imports_no_pdf_library(first):
+    cache, (document, _) = first
+    again, imported = _scan(cache)
+    assert imported == []
+    assert again == document
+
+
+def test_a_damaged_blank_page_is_drawn_again(first, tmp_path):
+    cache, (document, _) = first
+    damaged = tmp_path / "cache"
+    damaged.mkdir()
+    (damaged / next(cache.iterdir()).name).write_bytes(b"not a png")
+    again, imported = _scan(damaged)
+    assert again == document and imported == ["pypdfium2", "reportlab"]
+    assert (damaged / next(cache.iterdir()).name).read_bytes() == next(cache.iterdir()).read_bytes()
+
+
+def test_a_cache_that_cannot_be_written_costs_only_time(first, tmp_path):
+    cache, (document, _) = first
+    blocked = tmp_path / "a-file"
+    blocked.write_text("in the way")
+    again, _ = _scan(blocked / "blanks")
+    assert again == document
+    assert blocked.read_text() == "in the way"

@@ -1,0 +1,64 @@
+"""Each kind of sheet is named once (``sheets.kinds``) and has one row in each layer's table: what a sheet's
+QR code says is the kind that printed it, and a photo of a kind the scanner does not read is refused
+with a reason."""
+import cv2
+import pytest
+
+from games.mapfile import load_map
+from games.maker import roll_loot
+from generator.kinds import BLANKS, DRAW_PAGE, blank_image
+from scanner.load import load_photo_bytes
+from scanner.scan import READERS, scan_photo
+from sheets.dungeon import sheet_layout
+from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
+from sheets.maker import maker_layout
+from sheets.page import SheetId
+from sheets.roster import monster_layout
+
+
+def test_every_layer_has_a_row_for_the_kinds_it_handles():
+    assert set(DRAW_PAGE) == set(KINDS)
+    assert set(READERS) == set(BLANKS) == {MAP.key, MONSTER.key}
+    assert len({kind.game for kind in KINDS.values()}) == len(KINDS)
+
+
+@pytest.mark.parametrize("kind, layout, sheet_id", [
+    (MAP, sheet_layout(load_map("map5"), "letter"), lambda layout: layout.sheet_id(2)),
+    (MONSTER, monster_layout("a4", 3, 2, 2), lambda layout: layout.sheet_id()),
+    (MAKER, maker_layout(roll_loot(1234, 1), "a4"), lambda layout: layout.sheet_id())])
+def test_a_sheets_code_names_its_kind_and_rebuilds_its_layout(kind, layout, sheet_id):
+    read = SheetId.parse(sheet_id(layout).qr_text())
+    assert kind_of(read) is kind
+    if kind.layout is not None:
+        assert kind.layout(read) == layout
+    assert kind.unreadable(read) is None
+
+
+def test_a_code_of_a_newer_release_says_to_update():
+    read = SheetId.parse(sheet_layout(load_map("classic"), "a4").sheet_id(1).qr_text().replace("/L1/", "/L2/"))
+    assert MAP.unreadable(read) == "this sheet was printed by a newer release (layout v2): update dungeon-scrawl"
+
+
+def _photo_of(kind: str, layout):
+    """A plain photo of a blank page of one kind: its blank image, as a JPEG a phone might send."""
+    grey = blank_image(kind, layout, 6.0)
+    ok, data = cv2.imencode(".jpg", cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR))
+    return load_photo_bytes(data.tobytes(), f"{kind}.jpg")[0]
+
+
+def test_a_dungeon_maker_sheet_is_refused_with_what_to_do_instead():
+    scans, problems = scan_photo(_photo_of("maker", maker_layout(roll_loot(7, 1), "a4")), BLANKS)
+    assert scans == []
+    assert problems == ["this is a Dungeon Maker sheet; scrawl scan reads dungeon map sheets (score a Dungeon "
+                        "Maker dungeon with 'scrawl heroes')"]
+
+
+def test_a_kind_given_no_renderer_is_refused_and_the_others_still_read():
+    """The game-night page reads map sheets only: a monster record sheet sent to it is refused, by name."""
+    photo = _photo_of("monster", monster_layout("a4", 1, 1, 1))
+    scans, problems = scan_photo(photo, {"map": BLANKS["map"]})
+    assert scans == [] and problems == ["this is a monster record sheet; this reads dungeon map sheets only: read "
+                                        "it with 'scrawl scan PHOTO'"]
+    scans, problems = scan_photo(photo, BLANKS)
+    assert problems == [] and [type(scan).__name__ for scan in scans] == ["MonsterScan"]
+    assert scans[0].sheet_id.player == 1
