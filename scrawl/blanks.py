@@ -68,8 +68,12 @@ def cache_folder() -> Path | None:
     ``~/.cache``); None when there is no home to keep it in."""
     if os.environ.get("SCRAWL_CACHE"):
         return Path(os.environ["SCRAWL_CACHE"])
-    base = os.environ.get("XDG_CACHE_HOME") or (str(Path.home() / ".cache") if Path.home() != Path("/") else "")
-    return Path(base) / "dungeon-scrawl" / "blanks" if base else None
+    if os.environ.get("XDG_CACHE_HOME"):
+        return Path(os.environ["XDG_CACHE_HOME"]) / "dungeon-scrawl" / "blanks"
+    try:
+        return Path.home() / ".cache" / "dungeon-scrawl" / "blanks"
+    except RuntimeError:        # no home directory to be found
+        return None
 
 
 @lru_cache(maxsize=1)

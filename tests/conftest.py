@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -13,6 +14,10 @@ from games.randommap import random_map
 def pytest_configure(config):
     """The scanner's blank pages are kept in a folder of this test run, not in the user's cache."""
     os.environ["SCRAWL_CACHE"] = tempfile.mkdtemp(prefix="scrawl-cache-")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(os.environ.pop("SCRAWL_CACHE", ""), ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
