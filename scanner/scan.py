@@ -23,7 +23,7 @@ from games.mapfile import map_reference
 from games.maps import DungeonMap, Room
 from sheets.dungeon import SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAP, MONSTER, kind_of
-from sheets.page import PAPERS, Rect, SheetId, corner_markers
+from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
                          stroke_gain, without_creases)
@@ -38,7 +38,6 @@ from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_ove
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
 TALLY = "tally 6"        # the tally beside scoring item 6, as review entries name it
-PX_PER_MM = 5.0          # the rectified sheet: enough for a 0.4 mm ballpoint line to be two pixels wide
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
 
 

@@ -57,6 +57,20 @@ class CachedBlank:
         return Path(self.folder) / f"{self.kind}-{hashlib.sha256(text.encode()).hexdigest()[:32]}.png"
 
 
+def keep_blank(kind: str, layout) -> None:
+    """Draw a sheet's blank page into the cache now, at the scanner's resolution, unless it is there: called
+    where the sheet is printed (reportlab is loaded already), so that its photos are read without it."""
+    from sheets.page import PX_PER_MM
+
+    folder = cache_folder()
+    blank = CachedBlank(kind, None if folder is None else str(folder))
+    path = blank.path(layout, PX_PER_MM)
+    if path is not None and not path.is_file():
+        from generator.kinds import blank_image
+
+        _keep(path, blank_image(kind, layout, PX_PER_MM))
+
+
 def cached_blanks(kinds=READ_KINDS) -> dict[str, CachedBlank]:
     """A blank page renderer per kind, each through the cache (``scanner.scan.Blanks``)."""
     folder = cache_folder()
@@ -94,9 +108,12 @@ def drawing_version() -> str:
 
 def _keep(path: Path, image) -> None:
     """Write a blank page into the cache, whole or not at all (another process may be reading it)."""
-    import cv2
+    import io
 
-    ok, data = cv2.imencode(".png", image)
+    from PIL import Image
+
+    data = io.BytesIO()
+    Image.fromarray(image).save(data, "PNG")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
@@ -104,7 +121,7 @@ def _keep(path: Path, image) -> None:
         return      # a cache we cannot write only costs the drawing time
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(data.tobytes())
+            file.write(data.getvalue())
         os.replace(temporary, path)
     except OSError:
         Path(temporary).unlink(missing_ok=True)

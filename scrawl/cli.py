@@ -111,6 +111,7 @@ def sheet(
     from games.mapfile import choose_map
     from games.maps import FEATURES
     from sheets.dungeon import sheet_layout
+    from scrawl.blanks import keep_blank
     from generator.sheet import render_sheets
 
     if map_name == "random" and seed is None:
@@ -127,6 +128,7 @@ def sheet(
     with _writing(pdf_path):
         render_sheets(layout, players, pdf_path)
         _write_json(layout_path, layout.to_json(players))
+    keep_blank("map", layout)        # the sheets' photos are then read without drawing it again
 
     pages = f"{players} page{'s' if players > 1 else ''}"
     typer.echo(f"Wrote {pdf_path} ({pages}, {paper.value.upper()}, {dungeon.name})")

@@ -27,6 +27,7 @@ MARKER_SIZE = 14.0    # ArUco DICT_4X4_50, ids 0-3 clockwise from the top-left
 MARKER_DICTIONARY = "DICT_4X4_50"
 MARKER_IDS = {"doodles": (0, 1, 2, 3)}
 QR_SIZE = 24.0
+PX_PER_MM = 5.0       # a sheet as the scanner reads it: a 0.4 mm ballpoint line is two pixels wide
 
 
 @dataclass(frozen=True)

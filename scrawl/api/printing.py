@@ -60,11 +60,14 @@ def _sheets_pdf(map_name: str, seed: int | None, players: int, paper: str) -> tu
     from sheets.dungeon import sheet_layout
     from generator.sheet import render_sheets
     from scanner.batch import PDF_LOCK
+    from scrawl.blanks import keep_blank
 
     dungeon = choose_map(map_name, seed)
+    layout = sheet_layout(dungeon, paper)
     buffer = io.BytesIO()
     with PDF_LOCK:
-        render_sheets(sheet_layout(dungeon, paper), players, buffer)
+        render_sheets(layout, players, buffer)
+        keep_blank("map", layout)       # the game's photos are then read without drawing it again
     name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
     return buffer.getvalue(), f"sheet-{name}-{paper}.pdf"
 

@@ -68,3 +68,24 @@ def test_a_cache_that_cannot_be_written_costs_only_time(first, tmp_path):
     again, _ = _scan(blocked / "blanks")
     assert again == document
     assert blocked.read_text() == "in the way"
+
+
+def test_a_sheet_printed_here_is_read_without_drawing_it_again(tmp_path):
+    """scrawl sheet keeps the blank page of the map it prints: a photo of that sheet is then read without
+    reportlab or pdfium, even for a random map never scanned before."""
+    import pypdfium2 as pdfium
+
+    cache = tmp_path / "cache"
+    printed = subprocess.run([sys.executable, "-m", "scrawl.cli", "sheet", "--map", "random", "--seed", "90417",
+                              "-o", str(tmp_path / "sheet.pdf")], capture_output=True, text=True, cwd=ROOT,
+                             env={**os.environ, "SCRAWL_CACHE": str(cache)}, timeout=120)
+    assert printed.returncode == 0 and len(list(cache.iterdir())) == 1
+    document = pdfium.PdfDocument(str(tmp_path / "sheet.pdf"))
+    document[0].render(scale=200 / 72).to_pil().convert("RGB").save(tmp_path / "photo.jpg", quality=90)
+    document.close()
+    done = subprocess.run([sys.executable, "-c", SCAN, str(tmp_path / "photo.jpg")], capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, "SCRAWL_CACHE": str(cache)}, timeout=120)
+    scanned = json.loads(done.stdout)
+    assert json.loads(done.stderr.strip().splitlines()[-1]) == []
+    assert scanned["sheets"][0]["map"] == {"id": "random", "seed": 90417, "version": 1}
+    assert scanned["sheets"][0]["rooms"] == {}
