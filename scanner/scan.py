@@ -533,13 +533,13 @@ _REFERENCES: dict = {}
 
 
 def _layout(sheet_id: SheetId) -> SheetLayout:
+    """The map sheet a code names (``sheets.kinds.MAP``), made once per map and paper."""
     key = (sheet_id.map_id, sheet_id.seed, sheet_id.map_version, sheet_id.map_code, sheet_id.check, sheet_id.paper)
     if key not in _LAYOUTS:
         try:
-            dungeon = sheet_id.dungeon()
-        except ValueError as exc:
+            _LAYOUTS[key] = MAP.layout(sheet_id)
+        except ValueError as exc:       # a map this release cannot rebuild
             raise _Unreadable(str(exc)) from None
-        _LAYOUTS[key] = sheet_layout(dungeon, sheet_id.paper)
     return _LAYOUTS[key]
 
 

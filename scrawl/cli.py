@@ -422,7 +422,7 @@ def scan(
     if overlay is not None and game.results:
         _write_overlays(overlay, game.overlays())
     if as_json:
-        typer.echo(json.dumps(game.scored(), indent=1, ensure_ascii=False))
+        typer.echo(json.dumps(game.scored, indent=1, ensure_ascii=False))
     else:
         typer.echo(_scan_report(game, overlay))
     if game.needs_review:

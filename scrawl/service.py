@@ -7,6 +7,7 @@ neither wires the scanner, the rules and the generator together itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Callable
 
@@ -33,6 +34,7 @@ class ScannedGame:
         return bool(self.errors) or any(result.review for result in self.results) \
             or any(entry["needs_review"] for entry in self.rosters)
 
+    @cached_property
     def scored(self) -> dict:
         """The scan document with every sheet scored (CONTRACTS.md section 3), and the rosters read."""
         from games.state import game_json
@@ -48,7 +50,7 @@ class ScannedGame:
         only when the game was scanned with ``overlays=True``."""
         from scanner.overlay import overlay_picture
 
-        scored = iter(self.scored()["sheets"])
+        scored = iter(self.scored["sheets"])
         taken: set[str] = set()
         return [(overlay_name(raw["source"], taken), overlay_picture(png, raw, rooms, tally, next(scored)))
                 for outcome in self.outcomes
