@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from importlib import resources
 
+import templates
 from games.datafile import parse_toml, take as take_field
 from games.errors import TemplateError
 from games.maps import SIDES
@@ -133,7 +133,7 @@ def load_deck(name: str) -> Deck:
     if name not in DECKS:
         raise TemplateError(f"decks/{name}.toml", [("", f"no such deck (decks: {', '.join(DECKS)})")])
     source = f"decks/{name}.toml"
-    raw = resources.files("templates").joinpath("decks", f"{name}.toml").read_text(encoding="utf-8")
+    raw = templates.text(source)
     return parse_deck(parse_toml(raw, source), source)
 
 

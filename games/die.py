@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
+import templates
 from games.board import Marks
 from games.datafile import parse_toml, take
 from games.errors import ScrawlError, TemplateError
@@ -63,7 +63,7 @@ def parse_die(data: dict, source: str) -> Die:
 def load_die() -> Die:
     """The project's die, ``templates/die.toml``."""
     source = "die.toml"
-    raw = resources.files("templates").joinpath("die.toml").read_text(encoding="utf-8")
+    raw = templates.text(source)
     return parse_die(parse_toml(raw, source), source)
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 
+import templates
 from games.datafile import parse_toml, take
 from games.errors import TemplateError
 from games.maps import Room
@@ -96,7 +96,7 @@ class Maker:
 def load_maker() -> Maker:
     """The Dungeon Maker data. Raises ``TemplateError`` listing every problem in the file."""
     source = "dungeon_maker.toml"
-    raw = resources.files("templates").joinpath(source).read_text(encoding="utf-8")
+    raw = templates.text(source)
     return parse_maker(parse_toml(raw, source), source)
 
 

@@ -22,9 +22,9 @@ Loading reports every problem at once, each with the file and field it is in:
 from __future__ import annotations
 
 import re
-from importlib import resources
 from pathlib import Path
 
+import templates
 from games.datafile import parse_toml, take
 from games.errors import MapError, ScrawlError
 from games.maps import FEATURES, GLYPHS, ICONS, SIDES, DungeonMap, Item, Room, interior_side
@@ -35,20 +35,17 @@ DESIGNED_MAPS = ("classic", "map1", "map2", "map3", "map4", "map5", "map6")
 EXPANSION_NUMBERS = {str(n): f"map{n}" for n in range(1, 7)}   # --map 3 is the designed map "map3"
 
 
-def _template(name: str):
-    return resources.files("templates").joinpath("maps", f"{name}.toml")
-
-
 def load_map(name_or_path: str | Path) -> DungeonMap:
     """A designed map by name (``classic``) or a map file by path. Raises ``MapError``."""
     text_name = str(name_or_path)
     if text_name in DESIGNED_MAPS:
-        source, raw = f"maps/{text_name}.toml", _template(text_name).read_text(encoding="utf-8")
+        source = f"maps/{text_name}.toml"
+        raw = templates.text(source)
     else:
         path = Path(name_or_path)
         source = str(path)
         try:
-            raw = path.read_text(encoding="utf-8")
+            raw = templates.user_file(path)
         except FileNotFoundError:
             raise MapError(source, [("", f"no such map file (designed maps: {', '.join(DESIGNED_MAPS)})")]) from None
         except (OSError, UnicodeDecodeError) as exc:
@@ -224,7 +221,7 @@ def choose_map(name: str, seed: int | None = None, features: str | None = None) 
     name = EXPANSION_NUMBERS.get(name, name)
     if name in DESIGNED_MAPS:
         return load_map(name)
-    if name.endswith(".toml") or Path(name).is_file():
+    if name.endswith(".toml") or templates.is_user_file(name):
         return load_map(Path(name))
     raise ScrawlError(f"unknown map {name!r}: use --map classic, --map 1 to 6, --map random or --map FILE.toml")
 
