@@ -1,4 +1,4 @@
-"""The rules a ``needs_review`` entry can name, as one enum shared by every package.
+"""The rules a ``needs_review`` entry can name, as one enum shared by every package, and the entry itself.
 
 An entry's ``rule`` says what kind of thing a person should check; the JSON
 keeps these strings (``Rule`` is a ``str``), so programs reading the scan
@@ -7,6 +7,7 @@ sentence.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -67,3 +68,42 @@ class Rule(StrEnum):
     STAIRS_OFF_PATH = "stairs_off_path"
     NOT_ON_PATH = "not_on_path"
     NO_ROUTE = "no_route"
+
+
+@dataclass
+class Entry:
+    """One ``needs_review`` entry as scoring works with it, until it is written as JSON (``to_json``): where
+    to look, which rule, and why, in words; and what the scanner adds: its ``confidence``, the other reading
+    a person might see (``alternative``: ``{"exits": ..., "trap": ...}``), whether the doubt may be about
+    a Trap (``could_be_trap``: it then reaches the game's other sheets), the sheet an
+    ``other_sheet_unsure`` entry comes from (``source``, written ``from``), and what the other reading
+    would score (``if_so``). Keys of other programs are kept as they came (``extra``)."""
+
+    where: str | None
+    rule: Rule | str | None
+    why: str | None
+    confidence: float | None = None
+    could_be_trap: bool = False
+    alternative: dict | None = None
+    source: str | None = None
+    if_so: int | None = None
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, raw: dict) -> "Entry":
+        rule = raw.get("rule")
+        if isinstance(rule, str) and rule in _RULE_VALUES:
+            rule = Rule(rule)
+        return cls(where=raw.get("where"), rule=rule, why=raw.get("why"), confidence=raw.get("confidence"), could_be_trap=bool(raw.get("could_be_trap")),
+                   alternative=raw.get("alternative"), source=raw.get("from"), if_so=raw.get("if_so"),
+                   extra={key: value for key, value in raw.items() if key not in _KEYS})
+
+    def to_json(self) -> dict:
+        written = {"where": self.where, "rule": self.rule, "why": self.why, "confidence": self.confidence,
+                   "could_be_trap": self.could_be_trap or None, "alternative": self.alternative,
+                   "from": self.source, "if_so": self.if_so}
+        return {**{key: value for key, value in written.items() if value is not None}, **self.extra}
+
+
+_KEYS = ("where", "rule", "why", "confidence", "could_be_trap", "alternative", "from", "if_so")
+_RULE_VALUES = frozenset(rule.value for rule in Rule)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from games.review import Rule
+from games.review import Entry, Rule
 from games.board import Board, Drawing, Marks
 from games.cards import exits_text
 from games.errors import ScrawlError, TemplateError
@@ -48,7 +48,7 @@ class SheetResult:
     score: Score
     problems: list[Problem]
     hits: list[TrapHit]
-    review: list[dict]
+    review: list[Entry]         # what a person should check, written as the sheet's needs_review
 
 
 def read_game(document, source: str = "STATE.json") -> tuple[list[SheetState], list[dict]]:
@@ -277,15 +277,13 @@ def score_game(sheets: list[SheetState]) -> list[SheetResult]:
     results = []
     for index, sheet in enumerate(sheets):
         broken = problems(sheet.dungeon, sheet.board, rolls=sheet.rolls) + between[index]
-        review = [entry for entry in sheet.raw.get("needs_review", []) if isinstance(entry, dict)]
+        review = [Entry.from_json(entry) for entry in sheet.raw.get("needs_review", []) if isinstance(entry, dict)]
         for problem in broken:
-            entry = problem.to_json()
-            if not any(old.get("where") == entry["where"] and old.get("why") == entry["why"] for old in review):
-                review.append(entry)
+            if not any(old.where == problem.where and old.why == problem.why for old in review):
+                review.append(Entry(problem.where, problem.rule, problem.why))
         if len(groups) > 1:
-            review.append({"where": "map", "rule": Rule.MIXED_MAPS,
-                           "why": "the sheets of this game are not all on one map; traps were resolved only "
-                                  "between sheets on the same map"})
+            review.append(Entry("map", Rule.MIXED_MAPS, "the sheets of this game are not all on one map; traps were "
+                                                        "resolved only between sheets on the same map"))
         results.append(SheetResult(sheet, score(sheet.dungeon, sheet.board, len(hits[index])), broken,
                                    hits[index], review))
     return results
@@ -307,7 +305,7 @@ def game_json(results: list[SheetResult], errors: list[dict]) -> dict:
             "trap_hits": [{"room": h.room.name, "by": results[h.owner].sheet.source, "shared": h.shared}
                           for h in result.hits],
             "confidence": sheet.raw.get("confidence", 1.0),
-            "needs_review": result.review,
+            "needs_review": [entry.to_json() for entry in result.review],
         })
         if sheet.dungeon.expansion_features():
             out["marks"] = sheet.board.marks.to_json()

@@ -10,7 +10,7 @@ whose review entries came from the scanner (``scanner.scan``).
 """
 from __future__ import annotations
 
-from games.review import Rule
+from games.review import Entry, Rule
 
 
 def flag_shared_doubts(results, errors: list[dict]) -> None:
@@ -27,8 +27,8 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     most_traps = _most_traps(results, sure)
     _flag_trap_counts(results, sure)
     for index, result in enumerate(results):
-        doubted = sorted({(entry["where"], room) for entry in result.review
-                          if entry.get("rule") not in _OWN_SHEET_ONLY and (room := _room(entry.get("where"))) is not None
+        doubted = sorted({(entry.where, room) for entry in result.review
+                          if entry.rule not in _OWN_SHEET_ONLY and (room := _room(entry.where)) is not None
                           and _may_hide_trap(result, room)})
         for room_name, room in doubted:
             if not result.sheet.board.at(room).trap and len(sure[index]) >= most_traps[result.sheet.dungeon]:
@@ -36,15 +36,14 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
             for other_index, other in enumerate(results):
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
                         and not other.sheet.board.at(room).empty:
-                    other.review.append({"where": room_name, "rule": Rule.OTHER_SHEET_UNSURE,
-                                         "from": result.sheet.source,
-                                         "why": f"{result.sheet.source} needs a look at {room_name}; a Trap "
-                                                f"there would change this sheet's score"})
+                    other.review.append(Entry(room_name, Rule.OTHER_SHEET_UNSURE,
+                                              f"{result.sheet.source} needs a look at {room_name}; a Trap there "
+                                              f"would change this sheet's score", source=result.sheet.source))
     if errors:
         missing = ", ".join(sorted({entry.get("source", "?") for entry in errors}))
         for result in results:
-            result.review.append({"where": "game", "rule": Rule.SHEET_MISSING,
-                                  "why": f"not read: {missing}; Traps on a sheet not read are not counted"})
+            result.review.append(Entry("game", Rule.SHEET_MISSING,
+                                       f"not read: {missing}; Traps on a sheet not read are not counted"))
 
 
 _OTHER_SHEETS = (Rule.OTHER_SHEET_UNSURE, Rule.SHEET_MISSING, Rule.MIXED_MAPS)
@@ -71,7 +70,7 @@ def _most_traps(results, sure: list[set]) -> dict:
     shown: dict = {}
     could: dict = {}
     for result, known in zip(results, sure):
-        doubtful = {_room(entry.get("where")) for entry in result.review} - {None} - known
+        doubtful = {_room(entry.where) for entry in result.review} - {None} - known
         dungeon = result.sheet.dungeon
         shown[dungeon] = max(shown.get(dungeon, 0), len(known))
         could[dungeon] = min(could.get(dungeon, TRAP_CARDS),
@@ -90,10 +89,10 @@ def _flag_trap_counts(results, sure: list[set]) -> None:
             continue
         shown = ", ".join(f"{result.sheet.source}: {count}" for result, count in group)
         for result, _ in group:
-            result.review.append({"where": "game", "rule": Rule.TRAP_COUNT,
-                                  "why": f"every player draws every Trap card, but the sheets show different "
-                                         f"numbers of Traps read surely ({shown}): look for an X read as a "
-                                         f"path, or a path read as an X"})
+            result.review.append(Entry("game", Rule.TRAP_COUNT,
+                                       f"every player draws every Trap card, but the sheets show different numbers "
+                                       f"of Traps read surely ({shown}): look for an X read as a path, or a path "
+                                       f"read as an X"))
 
 
 def _cards(board) -> tuple:
@@ -104,11 +103,12 @@ def _cards(board) -> tuple:
     return cards_drawn(board), board.unusable
 
 
-def _with_alternative(board, entry: dict):
-    """The board with a review entry's room read its ``alternative`` way (the round number kept)."""
+def _with_alternative(board, where: str, other: dict):
+    """The board with a room (``where``) read another way (``other``: exits and trap), its round number
+    kept."""
     from games.board import Board, Drawing
 
-    room, other = _room(entry["where"]), entry["alternative"]
+    room = _room(where)
     drawings = dict(board.drawings)
     kept = board.at(room).round
     if other.get("exits"):
@@ -131,21 +131,21 @@ def _drop_refuted_doubts(results) -> None:
         if not any(cards[other] == cards[index] and results[other].sheet.dungeon == result.sheet.dungeon
                    for other in range(len(results)) if other != index):
             continue
-        own = [entry for entry in result.review
-               if entry.get("rule") not in _OTHER_SHEETS and entry.get("where") != "game"]
-        doubts = [entry for entry in own if "alternative" in entry and _room(entry.get("where")) is not None]
+        own = [entry for entry in result.review if entry.rule not in _OTHER_SHEETS and entry.where != "game"]
+        doubts = [entry for entry in own if entry.alternative is not None and _room(entry.where) is not None]
         if len(doubts) < len(own):
             continue
         board = result.sheet.board
         kept = set()
         for first, entry in enumerate(doubts):
             for second in doubts[first + 1:]:
-                both = _with_alternative(_with_alternative(board, entry), second)
-                if entry["where"] != second["where"] and _cards(both) == cards[index]:
+                both = _with_alternative(_with_alternative(board, entry.where, entry.alternative), second.where,
+                                         second.alternative)
+                if entry.where != second.where and _cards(both) == cards[index]:
                     kept |= {id(entry), id(second)}
         refuted = [entry for entry in doubts if id(entry) not in kept
-                   and _cards(_with_alternative(board, entry)) != cards[index]]
-        result.review = [entry for entry in result.review if entry not in refuted]
+                   and _cards(_with_alternative(board, entry.where, entry.alternative)) != cards[index]]
+        result.review = [entry for entry in result.review if all(entry is not gone for gone in refuted)]
 
 
 def _flag_card_counts(results) -> None:
@@ -164,8 +164,7 @@ def _flag_card_counts(results) -> None:
                            and not same_cards(result.sheet.board, other.sheet.board)
                            and not _explained(result, other) and not _explained(other, result)]
             if unexplained:
-                result.review.append({"where": "game", "rule": Rule.CARD_COUNT,
-                                      "why": _card_difference(result, unexplained)})
+                result.review.append(Entry("game", Rule.CARD_COUNT, _card_difference(result, unexplained)))
 
 
 def _odd_sheets(group: list) -> list:
@@ -190,13 +189,12 @@ def _explained(result, other) -> bool:
     shows unknown cards: the entries about what is hidden say where to look."""
     from games.rules import same_cards
 
-    if any(entry.get("rule") == Rule.CANNOT_SEE for entry in result.review):
+    if any(entry.rule == Rule.CANNOT_SEE for entry in result.review):
         return True         # a part of the photo could not be seen: what the sheet shows there is unknown
     board = result.sheet.board
-    return any(same_cards(_with_alternative(board, {"where": entry["where"], "alternative": reading}),
-                          other.sheet.board)
-               for entry in result.review if entry.get("rule") in _READING_DOUBTS and _room(entry.get("where"))
-               for reading in ([entry["alternative"]] if "alternative" in entry else _READINGS))
+    return any(same_cards(_with_alternative(board, entry.where, reading), other.sheet.board)
+               for entry in result.review if entry.rule in _READING_DOUBTS and _room(entry.where)
+               for reading in ([entry.alternative] if entry.alternative is not None else _READINGS))
 
 
 # The scanner's doubts about what is drawn in a room (not the rules a reading breaks, which say something
@@ -237,8 +235,8 @@ def _may_hide_trap(result, room) -> bool:
     such a doubt (``could_be_trap``: a Trap read unsurely, ink that may be an ``X`` read as something else,
     a room it could not see), and the rules about a Trap's room are about one. A doubt only about a
     path's sides changes that sheet's own score, never another's."""
-    return any(entry.get("could_be_trap") or entry.get("rule") in _TRAP_RULES
-               for entry in result.review if _room(entry.get("where")) == room)
+    return any(entry.could_be_trap or entry.rule in _TRAP_RULES
+               for entry in result.review if _room(entry.where) == room)
 
 
 _TRAP_RULES = (Rule.TRAP_WITH_SEGMENT, Rule.TRAP_ON_ITEM, Rule.TOO_MANY_TRAPS)
@@ -282,29 +280,28 @@ def weigh_review(results, rolls=None) -> None:
 
     for index, result in enumerate(results):
         for entry in result.review:
-            room, if_so = entry.get("where"), None
-            if "alternative" in entry and _room(room) is not None:
-                other = entry["alternative"]
+            room, if_so = entry.where, None
+            if entry.alternative is not None and _room(room) is not None:
+                other = entry.alternative
                 drawing = other if other.get("exits") or other.get("trap") else None
                 if_so = total_with(index, room, drawing, index)
                 what = "a Trap" if other.get("trap") else f"a path to {other['exits']}" if other.get("exits") \
                     else "nothing drawn"
-            elif entry.get("rule") == Rule.OTHER_SHEET_UNSURE \
-                    and (origin := sources.get(entry.get("from"))) is not None:
+            elif entry.rule == Rule.OTHER_SHEET_UNSURE and (origin := sources.get(entry.source)) is not None:
                 had = results[origin].sheet.raw.get("rooms", {}).get(room, {})
                 if_so = total_with(origin, room, None if had.get("trap") else {"exits": "", "trap": True}, index)
                 what = f"{'no' if had.get('trap') else 'a'} Trap on that sheet"
             if if_so is not None and if_so != totals[index]:
-                entry["if_so"] = if_so
-                entry["why"] += f" (if {what}: {if_so} points, not {totals[index]})"
+                entry.if_so = if_so
+                entry.why += f" (if {what}: {if_so} points, not {totals[index]})"
         result.review.sort(key=lambda entry: _weight(entry, totals[index]))
 
 
-def _weight(entry: dict, total: int) -> tuple[int, int]:
-    if entry.get("rule") == Rule.CANNOT_SEE:
+def _weight(entry: Entry, total: int) -> tuple[int, int]:
+    if entry.rule == Rule.CANNOT_SEE:
         return 0, 0
-    if "if_so" in entry:
-        return 1, -abs(entry["if_so"] - total)
+    if entry.if_so is not None:
+        return 1, -abs(entry.if_so - total)
     return 2, 0
 
 

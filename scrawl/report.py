@@ -62,7 +62,7 @@ def score_report(results: list[SheetResult], errors: list[dict]) -> str:
             out.append(f"  trap in {hit.room.name}: " + ("shared with another player, so it hits its owner"
                                                            if hit.shared else f"laid by {owner}"))
         for entry in result.review:
-            out.append(f"  NEEDS REVIEW {entry.get('where', '?')}: {entry.get('why', '')}")
+            out.append(f"  NEEDS REVIEW {entry.where or '?'}: {entry.why or ''}")
         out.append("")
     for entry in errors:
         out.append(f"NOT SCORED {entry.get('source', '?')}: {entry.get('error', '')}")

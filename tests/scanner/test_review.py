@@ -38,7 +38,7 @@ def _shared_flags(game, reading=None, rule="unsure_link", why="is there a stroke
     sheets, errors = read_game({"format": FORMAT, "sheets": [first, second], "errors": list(errors)}, "scan")
     results = score_game(sheets)
     flag_shared_doubts(results, errors)
-    return [entry["rule"] for entry in results[1].review]
+    return [entry.rule for entry in results[1].review]
 
 
 @pytest.mark.parametrize("reading, rule, why", [
@@ -90,7 +90,7 @@ def test_sheets_that_disagree_about_their_traps_bound_nothing(game):
     sheets, errors = read_game({"format": FORMAT, "sheets": [first, second, third], "errors": []}, "scan")
     results = score_game(sheets)
     flag_shared_doubts(results, errors)
-    assert "other_sheet_unsure" in [entry["rule"] for entry in results[1].review]
+    assert "other_sheet_unsure" in [entry.rule for entry in results[1].review]
 
 
 @pytest.mark.parametrize("reading, rule, why", [
@@ -134,10 +134,10 @@ def test_each_entry_says_what_the_other_reading_would_score_and_the_biggest_come
     del without["rooms"][with_item]
     expected = score_game(read_game({"format": FORMAT, "sheets": [without, second]}, "scan")[0])[0].score.total
     weigh_review(results)
-    assert [entry["rule"] for entry in results[0].review] == ["cannot_see", "unsure_reading"]
+    assert [entry.rule for entry in results[0].review] == ["cannot_see", "unsure_reading"]
     entry = results[0].review[1]
-    assert expected != total and entry["if_so"] == expected
-    assert entry["why"].endswith(f"(if nothing drawn: {expected} points, not {total})")
+    assert expected != total and entry.if_so == expected
+    assert entry.why.endswith(f"(if nothing drawn: {expected} points, not {total})")
 
 
 def test_sheets_showing_different_numbers_of_traps_are_all_told(game):
@@ -150,9 +150,9 @@ def test_sheets_showing_different_numbers_of_traps_are_all_told(game):
     results = score_game(sheets)
     flag_shared_doubts(results, errors)
     for result in results:
-        told = [entry for entry in result.review if entry["rule"] == "trap_count"]
-        assert [entry["where"] for entry in told] == ["game"]
-        assert f"{first['source']}: 1, {second['source']}: 2" in told[0]["why"]
+        told = [entry for entry in result.review if entry.rule == "trap_count"]
+        assert [entry.where for entry in told] == ["game"]
+        assert f"{first['source']}: 1, {second['source']}: 2" in told[0].why
     assert "trap_count" not in _shared_flags(game)
 
 
@@ -203,12 +203,12 @@ def test_a_dead_end_read_as_a_corner_is_told_on_that_sheet_only():
     room, corner = _a_dead_end(sheets[1])
     sheets[1]["rooms"][room]["exits"] = corner
     reviews = _reviewed(sheets)
-    told = [entry for entry in reviews[1] if entry["rule"] == "card_count"]
-    assert [entry["where"] for entry in told] == ["game"]
-    assert told[0]["why"].endswith(": it has 1 corner more and 1 dead end fewer than p3.jpg, with as many tally "
+    told = [entry for entry in reviews[1] if entry.rule == "card_count"]
+    assert [entry.where for entry in told] == ["game"]
+    assert told[0].why.endswith(": it has 1 corner more and 1 dead end fewer than p3.jpg, with as many tally "
                                    "marks. Look for a room misread so")
-    assert "p1.jpg, p3.jpg" in told[0]["why"]
-    assert [entry["rule"] for entry in reviews[0] + reviews[2] if entry["rule"] == "card_count"] == []
+    assert "p1.jpg, p3.jpg" in told[0].why
+    assert [entry.rule for entry in reviews[0] + reviews[2] if entry.rule == "card_count"] == []
 
 
 def test_a_difference_a_doubted_room_explains_adds_nothing():
@@ -221,8 +221,8 @@ def test_a_difference_a_doubted_room_explains_adds_nothing():
     sheets[1]["needs_review"] = [{"where": room, "rule": "unsure_link", "why": "is there a stroke to that side?",
                                   "confidence": 0.4, "alternative": {"exits": stub, "trap": False}}]
     reviews = _reviewed(sheets)
-    assert [entry["rule"] for entry in reviews[1]] == ["unsure_link"]
-    assert [entry["rule"] for entry in reviews[0] + reviews[2]] == []
+    assert [entry.rule for entry in reviews[1]] == ["unsure_link"]
+    assert [entry.rule for entry in reviews[0] + reviews[2]] == []
 
 
 def _doubt_of_a_corner(sheet, extra=()) -> str:
@@ -251,7 +251,7 @@ def test_a_doubt_stays_where_something_else_on_the_sheet_looks_wrong(extra):
     """The tally or a hidden room could hold a second misreading that makes up for the first."""
     sheets = _dealt_game()
     room = _doubt_of_a_corner(sheets[2], [extra])
-    assert room in [entry["where"] for entry in _reviewed(sheets)[2]]
+    assert room in [entry.where for entry in _reviewed(sheets)[2]]
 
 
 def test_two_doubts_that_together_keep_the_match_both_stay():
@@ -261,4 +261,4 @@ def test_two_doubts_that_together_keep_the_match_both_stay():
     stub_room, corner = _a_dead_end(sheets[2])
     room = _doubt_of_a_corner(sheets[2], [{"where": stub_room, "rule": "unsure_link", "why": "a stroke there?",
                                            "confidence": 0.4, "alternative": {"exits": corner, "trap": False}}])
-    assert {room, stub_room} <= {entry["where"] for entry in _reviewed(sheets)[2]}
+    assert {room, stub_room} <= {entry.where for entry in _reviewed(sheets)[2]}
