@@ -10,6 +10,7 @@ whose review entries came from the scanner (``scanner.scan``).
 """
 from __future__ import annotations
 
+from games.maps import SIDES
 from games.review import Entry, Rule
 
 
@@ -145,7 +146,8 @@ def _drop_refuted_doubts(results) -> None:
                     kept |= {id(entry), id(second)}
         refuted = [entry for entry in doubts if id(entry) not in kept
                    and _cards(_with_alternative(board, entry.where, entry.alternative)) != cards[index]]
-        result.review = [entry for entry in result.review if all(entry is not gone for gone in refuted)]
+        gone = {id(entry) for entry in refuted}
+        result.review = [entry for entry in result.review if id(entry) not in gone]
 
 
 def _flag_card_counts(results) -> None:
@@ -204,7 +206,7 @@ _READING_DOUBTS = (Rule.UNSURE_READING, Rule.UNSURE_LINK)
 
 # Every reading a room can have: nothing, a Trap, or a segment to any sides.
 _READINGS = [{"exits": "", "trap": False}, {"exits": "", "trap": True}] + [
-    {"exits": "".join(side for bit, side in enumerate("NESW") if sides >> bit & 1), "trap": False}
+    {"exits": "".join(side for bit, side in enumerate(SIDES) if sides >> bit & 1), "trap": False}
     for sides in range(1, 16)]
 
 

@@ -22,9 +22,6 @@ from functools import lru_cache
 from importlib import metadata, resources
 from pathlib import Path
 
-READ_KINDS = ("map", "monster")      # the kinds of sheet the scanner reads (``scanner.scan.READERS``)
-
-
 @dataclass(frozen=True)
 class CachedBlank:
     """One kind's blank page renderer (``generator.kinds.BLANKS``), through the cache in ``folder``
@@ -71,8 +68,13 @@ def keep_blank(kind: str, layout) -> None:
         _keep(path, blank_image(kind, layout, PX_PER_MM))
 
 
-def cached_blanks(kinds=READ_KINDS) -> dict[str, CachedBlank]:
-    """A blank page renderer per kind, each through the cache (``scanner.scan.Blanks``)."""
+def cached_blanks(kinds=None) -> dict[str, CachedBlank]:
+    """A blank page renderer per kind, each through the cache (``scanner.scan.Blanks``): for ``kinds``, or
+    every kind the scanner reads (``scanner.scan.READERS``)."""
+    if kinds is None:
+        from scanner.scan import READERS
+
+        kinds = tuple(READERS)
     folder = cache_folder()
     return {kind: CachedBlank(kind, None if folder is None else str(folder)) for kind in kinds}
 
