@@ -9,7 +9,9 @@ and release. A scan that finds its blank pages there imports neither
 reportlab nor pdfium.
 
 ``SCRAWL_CACHE`` names another folder. A folder that cannot be written only
-costs the time; a damaged file is drawn again.
+costs the time; a damaged file is drawn again. The folder keeps the
+``MOST_KEPT`` pages used last (about 30 MB), so a tournament of random maps
+does not fill the disk.
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata, resources
 from pathlib import Path
+
+MOST_KEPT = 200         # blank pages kept; a map sheet's is about 160 KB
 
 @dataclass(frozen=True)
 class CachedBlank:
@@ -37,6 +41,7 @@ class CachedBlank:
         if path is not None and path.is_file():
             image = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
             if image is not None:
+                _touch(path)
                 return image
         from generator.kinds import blank_image
 
@@ -127,3 +132,23 @@ def _keep(path: Path, image) -> None:
         os.replace(temporary, path)
     except OSError:
         Path(temporary).unlink(missing_ok=True)
+        return
+    _forget_oldest(path.parent)
+
+
+def _touch(path: Path) -> None:
+    """Mark a kept page as used now, so that it is among the last to go."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def _forget_oldest(folder: Path) -> None:
+    """Delete the pages used longest ago beyond ``MOST_KEPT``."""
+    try:
+        kept = sorted(folder.glob("*.png"), key=lambda page: page.stat().st_mtime, reverse=True)
+        for page in kept[MOST_KEPT:]:
+            page.unlink(missing_ok=True)
+    except OSError:
+        pass        # another process tidied at the same moment

@@ -89,3 +89,23 @@ def test_a_sheet_printed_here_is_read_without_drawing_it_again(tmp_path):
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
     assert scanned["sheets"][0]["map"] == {"id": "random", "seed": 90417, "version": 1}
     assert scanned["sheets"][0]["rooms"] == {}
+
+
+def test_the_cache_keeps_the_pages_used_last(tmp_path, monkeypatch):
+    """A tournament of random maps does not fill the disk: beyond MOST_KEPT pages, the ones used longest
+    ago go, and a page read from the cache counts as used."""
+    import time
+
+    import numpy as np
+
+    from scrawl import blanks
+
+    monkeypatch.setattr(blanks, "MOST_KEPT", 3)
+    page = np.full((20, 10), 255, np.uint8)
+    for number in range(3):
+        blanks._keep(tmp_path / f"map-{number}.png", page)
+        os.utime(tmp_path / f"map-{number}.png", (time.time() - 100 + number, time.time() - 100 + number))
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["map-0.png", "map-1.png", "map-2.png"]
+    blanks._touch(tmp_path / "map-0.png")              # read again: now the newest
+    blanks._keep(tmp_path / "map-3.png", page)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["map-0.png", "map-2.png", "map-3.png"]
