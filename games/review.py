@@ -70,6 +70,11 @@ class Rule(StrEnum):
     NO_ROUTE = "no_route"
 
 
+# The scanner's own doubts about what is drawn in a room: a person who looks settles them, and a room that
+# read some other way explains them (a broken rule says something is wrong, not what is in that room).
+READING_DOUBTS = (Rule.UNSURE_READING, Rule.UNSURE_LINK)
+
+
 @dataclass
 class Entry:
     """One ``needs_review`` entry as scoring works with it, until it is written as JSON (``to_json``): where

@@ -11,7 +11,7 @@ whose review entries came from the scanner (``scanner.scan``).
 from __future__ import annotations
 
 from games.maps import SIDES
-from games.review import Entry, Rule
+from games.review import READING_DOUBTS, Entry, Rule
 
 
 def flag_shared_doubts(results, errors: list[dict]) -> None:
@@ -195,16 +195,12 @@ def _explained(result, other) -> bool:
         return True         # a part of the photo could not be seen: what the sheet shows there is unknown
     board = result.sheet.board
     return any(same_cards(_with_alternative(board, entry.where, reading), other.sheet.board)
-               for entry in result.review if entry.rule in _READING_DOUBTS and _room(entry.where)
+               for entry in result.review if entry.rule in READING_DOUBTS and _room(entry.where)
                for reading in ([entry.alternative] if entry.alternative is not None else _READINGS))
 
 
-# The scanner's doubts about what is drawn in a room (not the rules a reading breaks, which say something
-# is wrong but not that it is in that room); one without an ``alternative`` may be any reading.
-_READING_DOUBTS = (Rule.UNSURE_READING, Rule.UNSURE_LINK)
-
-
-# Every reading a room can have: nothing, a Trap, or a segment to any sides.
+# Every reading a room can have, for a reading doubt (``games.review.READING_DOUBTS``) with no
+# ``alternative``: nothing, a Trap, or a segment to any sides.
 _READINGS = [{"exits": "", "trap": False}, {"exits": "", "trap": True}] + [
     {"exits": "".join(side for bit, side in enumerate(SIDES) if sides >> bit & 1), "trap": False}
     for sides in range(1, 16)]

@@ -43,6 +43,10 @@ class CachedBlank:
             if image is not None:
                 _touch(path)
                 return image
+        return self.draw(layout, px_per_mm, path)
+
+    def draw(self, layout, px_per_mm: float, path: Path | None):
+        """Draw the blank page (with reportlab and pdfium) and keep it at ``path`` (None: not kept)."""
         from generator.kinds import blank_image
 
         image = blank_image(self.kind, layout, px_per_mm)
@@ -68,9 +72,7 @@ def keep_blank(kind: str, layout) -> None:
     blank = CachedBlank(kind, None if folder is None else str(folder))
     path = blank.path(layout, PX_PER_MM)
     if path is not None and not path.is_file():
-        from generator.kinds import blank_image
-
-        _keep(path, blank_image(kind, layout, PX_PER_MM))
+        blank.draw(layout, PX_PER_MM, path)
 
 
 def cached_blanks(kinds=None) -> dict[str, CachedBlank]:

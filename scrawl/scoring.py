@@ -15,10 +15,8 @@ from functools import lru_cache
 from itertools import combinations
 from urllib.parse import urlencode
 
-from games.review import Rule
+from games.review import READING_DOUBTS
 from scrawl.store import Store
-
-DOUBTS_A_PERSON_SETTLES = (Rule.UNSURE_READING, Rule.UNSURE_LINK)   # the scanner's own; a broken rule stays
 
 
 # -- readings ----------------------------------------------------------------------------------------------
@@ -62,14 +60,14 @@ def corrected_sheet(sheet: dict, readings: dict, corrections: dict) -> dict:
             out["rooms"][name] = {"exits": "" if reading == "X" else reading, "trap": reading == "X",
                                   "round": readings["rooms"].get(name, {}).get("round")}
     review = [entry for entry in out.get("needs_review", [])
-              if not (entry.get("where") in fixed and entry.get("rule") in DOUBTS_A_PERSON_SETTLES)]
+              if not (entry.get("where") in fixed and entry.get("rule") in READING_DOUBTS)]
     sure = [read["confidence"] for name, read in readings["rooms"].items() if name not in fixed]
     if corrections["unusable"] is None:
         sure.append(readings["tally"]["confidence"])
     else:
         out["unusable"] = corrections["unusable"]
         review = [entry for entry in review
-                  if not (entry.get("where") == "tally 6" and entry.get("rule") in DOUBTS_A_PERSON_SETTLES)]
+                  if not (entry.get("where") == "tally 6" and entry.get("rule") in READING_DOUBTS)]
     out["needs_review"] = review
     out["confidence"] = round(min(sure, default=1.0), 3)
     return out
