@@ -49,6 +49,8 @@ class Rule(StrEnum):
     CARD_COUNT = "card_count"
     SHEET_MISSING = "sheet_missing"
     MIXED_MAPS = "mixed_maps"
+    DUPLICATE_SHEET = "duplicate_sheet"     # two photos of one sheet, or two sheets claiming one player
+    BLANK_SHEET = "blank_sheet"             # nothing drawn on the sheet at all
     # A monster record sheet's bubbles and boxes, as the scanner read them.
     HALF_FILLED = "half_filled"
     TWO_BUBBLES = "two_bubbles"

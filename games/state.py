@@ -15,6 +15,7 @@ as before.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -40,6 +41,15 @@ class SheetState:
     player: int | None = None
     raw: dict = field(default_factory=dict)   # the sheet as given, echoed back with scores filled in
     rolls: tuple[int | None, ...] | None = None   # the game's die rolls (the document's), if given
+    game: str | None = None     # the game code printed on the sheet (None: printed before codes, or typed)
+    name: str | None = None     # the player's name, when known
+
+    @property
+    def label(self) -> str:
+        """The sheet as people call it: its player's name, else "player N", else its source."""
+        if self.name:
+            return self.name
+        return f"player {self.player}" if self.player else self.source
 
 
 @dataclass
@@ -49,6 +59,7 @@ class SheetResult:
     problems: list[Problem]
     hits: list[TrapHit]
     review: list[Entry]         # what a person should check, written as the sheet's needs_review
+    duplicate_of: int | None = None     # a second sheet of one player: the index of the first (not ranked)
 
 
 def read_game(document, source: str = "STATE.json") -> tuple[list[SheetState], list[dict]]:
@@ -133,9 +144,16 @@ def read_sheet(raw, path: str, name: str) -> SheetState:
             if drawing is not None:
                 drawings[room] = drawing
     marks = read_marks(raw.get("marks"), dungeon, found)
+    game, who = raw.get("game"), raw.get("name")
+    if game is not None and not (isinstance(game, str) and 0 < len(game) <= 16):
+        found.append(("game", f"should be the game code printed on the sheet, like \"K7QX\", or null, not {game!r}"))
+    if who is not None and not (isinstance(who, str) and len(who) <= 80):
+        found.append(("name", f"should be the player's name (text, at most 80 characters) or null, not {who!r}"))
     if found:
         raise TemplateError(name, found)
-    return SheetState(source=name, dungeon=dungeon, board=Board(drawings, unusable, marks), player=player, raw=raw)
+    typed = name if isinstance(raw.get("source"), str) and re.fullmatch(r"[^/\\.#]{1,40}", name) else None
+    return SheetState(source=name, dungeon=dungeon, board=Board(drawings, unusable, marks), player=player, raw=raw,
+                      game=game, name=who or typed)     # a sheet typed as "anna", not a photo's path, is anna's
 
 
 def read_marks(raw, dungeon: DungeonMap | None, found: list, path: str = "marks") -> Marks:
@@ -281,6 +299,9 @@ def score_game(sheets: list[SheetState]) -> list[SheetResult]:
         for problem in broken:
             if not any(old.where == problem.where and old.why == problem.why for old in review):
                 review.append(Entry(problem.where, problem.rule, problem.why))
+        if not sheet.board.drawings and not sheet.board.unusable and sheet.board.marks.empty:
+            review.append(Entry("sheet", Rule.BLANK_SHEET, "nothing is drawn on this sheet: is it the finished "
+                                                           "sheet, and the right photo?"))
         if len(groups) > 1:
             review.append(Entry("map", Rule.MIXED_MAPS, "the sheets of this game are not all on one map; traps were "
                                                         "resolved only between sheets on the same map"))

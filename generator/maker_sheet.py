@@ -66,7 +66,7 @@ def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
         _draw_hero_stats(page, layout)
         _draw_coin_track(page, layout)
         draw_markers(page, layout)
-        draw_qr(page, layout, layout.loot.page)
+        draw_qr(page, layout, layout.sheet_id(layout.loot.page))
         canvas.showPage()
     canvas.save()
 

@@ -56,7 +56,7 @@ def render_monster_sheets(layouts: list[MonsterLayout], path: Path | BinaryIO) -
             _draw_pool(page, pool)
         _draw_legend(page, layout)
         draw_markers(page, layout)
-        draw_qr(page, layout, layout.player)
+        draw_qr(page, layout, layout.sheet_id(layout.player))
         canvas.showPage()
     canvas.save()
 

@@ -86,10 +86,10 @@ def draw_markers(page: Page, layout) -> None:
                               step + 0.02, step + 0.02, stroke=0, fill=1)
 
 
-def draw_qr(page: Page, layout, player: int) -> None:
-    """A sheet's QR code (its ``sheet_id(player)``'s text), from reportlab's encoder, as filled runs of dark
-    modules, at ``layout.qr``."""
-    count, runs = qr_runs(layout.sheet_id(player).qr_text())
+def draw_qr(page: Page, layout, sheet_id) -> None:
+    """A sheet's QR code (``sheet_id``'s text: ``sheets.page.SheetId``), from reportlab's encoder, as filled
+    runs of dark modules, at ``layout.qr``."""
+    count, runs = qr_runs(sheet_id.qr_text())
     step = layout.qr.w / count
     page.c.setFillGray(0)
     for row, start, end in runs:

@@ -8,7 +8,7 @@ the "how to draw" key (``generator.key_art``) shows the strokes in pen blue.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Sequence
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -21,8 +21,11 @@ from sheets.dungeon import PASSAGE_HALF, EntryArrow, RoomCell, SheetLayout
 from sheets.page import LAYOUT_VERSION
 
 
-def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> None:
-    """Write a PDF (to a path or a binary file) with one numbered page per player. Same input, same bytes."""
+def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO, code: str | None = None,
+                  names: Sequence[str] = ()) -> None:
+    """Write a PDF (to a path or a binary file) with one numbered page per player, each with the game's
+    ``code`` (``sheets.page.new_game_code``; None: sheets of no game) and the player's name from ``names``
+    when given. Same input, same bytes."""
     fonts.register_fonts()
     dungeon = layout.dungeon
     canvas = Canvas(path if hasattr(path, "write") else str(path), pagesize=(layout.width * mm, layout.height * mm),
@@ -33,7 +36,7 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> N
     canvas.setCreator("dungeon-scrawl")
     for player in range(1, players + 1):
         page = Page(canvas, layout.height)
-        _draw_header(page, layout, player, players)
+        _draw_header(page, layout, player, players, code, names[player - 1] if player <= len(names) else None)
         _draw_map(page, layout)
         if layout.die_legend is not None:
             _draw_die_legend(page, layout)
@@ -42,7 +45,7 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> N
         _draw_scoring(page, layout)
         _draw_ruler(page, layout)
         draw_markers(page, layout)
-        draw_qr(page, layout, player)
+        draw_qr(page, layout, layout.sheet_id(player, code))
         if layout.draw_key is not None:
             _draw_key(page, layout)
         canvas.showPage()
@@ -51,7 +54,8 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO) -> N
 
 # -- header -------------------------------------------------------------------
 
-def _draw_header(page: Page, layout: SheetLayout, player: int, players: int) -> None:
+def _draw_header(page: Page, layout: SheetLayout, player: int, players: int, code: str | None = None,
+                 name: str | None = None) -> None:
     c, box, dungeon = page.c, layout.header, layout.dungeon
     c.setFillColor(ACCENT)
     page.text(box.x, box.y + 9.5, "Dungeon Scrawl", font=fonts.TITLE, size=27)
@@ -78,8 +82,25 @@ def _draw_header(page: Page, layout: SheetLayout, player: int, players: int) -> 
     c.setStrokeGray(PRINT_GREY)
     c.setLineWidth(0.3 * mm)
     page.line(line.x, line.bottom, line.right, line.bottom)
-    page.text(row.right, line.bottom - 0.8, f"Player {player} of {players}", font=fonts.BOLD, size=9,
-              align="right")
+    if name:
+        c.setFillGray(0)
+        page.text(line.x + 1.5, line.bottom - 1.0, _fitted(page, name, fonts.BOLD, 11, line.w - 3.0),
+                  font=fonts.BOLD, size=11)
+        c.setFillGray(TEXT_GREY)
+    who = f"Player {player} of {players}"
+    page.text(row.right, line.bottom - 0.8, who, font=fonts.BOLD, size=9, align="right")
+    if code:        # the game's code, as in the QR code: the sheets of one game are scored together
+        left = row.right - page.text_width(who, fonts.BOLD, 9) - 2.5
+        page.text(left, line.bottom - 0.8, f"Game {code}  \u00b7", font=fonts.BODY, size=9, align="right")
+
+
+def _fitted(page: Page, text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut (with an ellipsis) to fit ``width`` mm at ``size``."""
+    if page.text_width(text, font, size) <= width:
+        return text
+    while text and page.text_width(text + "\u2026", font, size) > width:
+        text = text[:-1]
+    return text + "\u2026"
 
 
 def _subtitle_lines(page: Page, subtitle: str, width: float) -> tuple[list[str], float]:

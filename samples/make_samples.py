@@ -20,13 +20,14 @@ from generator.sheet import render_sheets
 
 HERE = Path(__file__).resolve().parent
 PICTURE_DPI = 110
+SAMPLE_GAME = "K7QX"        # the game code printed on the sample sheets ('scrawl sheet' picks a new one each time)
 
 
 def make(name: str, dungeon, paper: str, players: int) -> None:
     layout = sheet_layout(dungeon, paper)
     pdf_path = HERE / f"{name}.pdf"
-    render_sheets(layout, players, pdf_path)
-    pdf_path.with_suffix(".layout.json").write_text(json.dumps(layout.to_json(players), indent=1) + "\n")
+    render_sheets(layout, players, pdf_path, SAMPLE_GAME)
+    pdf_path.with_suffix(".layout.json").write_text(json.dumps(layout.to_json(players, SAMPLE_GAME), indent=1) + "\n")
     page = pdfium.PdfDocument(pdf_path)[0]
     image = page.render(scale=PICTURE_DPI / 72).to_pil().convert("RGB")
     image.quantize(colors=64).save(HERE / f"{name}.png", optimize=True)

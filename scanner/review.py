@@ -38,7 +38,7 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
                 if other_index != index and other.sheet.dungeon == result.sheet.dungeon \
                         and not other.sheet.board.at(room).empty:
                     other.review.append(Entry(room_name, Rule.OTHER_SHEET_UNSURE,
-                                              f"{result.sheet.source} needs a look at {room_name}; a Trap there "
+                                              f"{result.sheet.label} needs a look at {room_name}; a Trap there "
                                               f"would change this sheet's score", source=result.sheet.source))
     if errors:
         missing = ", ".join(sorted({entry.get("source", "?") for entry in errors}))
@@ -88,7 +88,7 @@ def _flag_trap_counts(results, sure: list[set]) -> None:
         group = [(result, len(known)) for result, known in zip(results, sure) if result.sheet.dungeon == dungeon]
         if len({count for _, count in group}) <= 1:
             continue
-        shown = ", ".join(f"{result.sheet.source}: {count}" for result, count in group)
+        shown = ", ".join(f"{result.sheet.label}: {count}" for result, count in group)
         for result, _ in group:
             result.review.append(Entry("game", Rule.TRAP_COUNT,
                                        f"every player draws every Trap card, but the sheets show different numbers "
@@ -212,7 +212,7 @@ def _card_difference(result, others: list) -> str:
 
     mine, tally = _cards(result.sheet.board)
     said = (f"every player draws every card revealed, but this sheet cannot show the cards that "
-            f"{', '.join(other.sheet.source for other in others)} show")
+            f"{', '.join(other.sheet.label for other in others)} show")
     alike = next((other for other in others if other.sheet.board.unusable == tally), None)
     if alike is None:
         return f"{said}, with their tally marks: look for a path, a dead end or a tally mark misread"
@@ -225,7 +225,7 @@ def _card_difference(result, others: list) -> str:
     more, fewer = mine - theirs, theirs - mine
     seen = " and ".join(part for part in (f"{shapes(more)} more" if more else "",
                                           f"{shapes(fewer)} fewer" if fewer else "") if part)
-    return f"{said}: it has {seen} than {alike.sheet.source}, with as many tally marks. Look for a room misread so"
+    return f"{said}: it has {seen} than {alike.sheet.label}'s sheet, with as many tally marks. Look for a room misread so"
 
 
 def _may_hide_trap(result, room) -> bool:

@@ -122,7 +122,7 @@ class SheetScan:
                 rooms[reading.room] = {"exits": reading.exits, "trap": reading.trap, "round": reading.round}
         marks = {"marks": self.marks.marks.to_json()} if self.marks is not None else {}
         return {"source": self.source, "map": map_reference(self.layout.dungeon), "player": self.sheet_id.player,
-                "paper": self.layout.paper, "rooms": rooms, "unusable": self.tally.count, **marks,
+                "game": self.sheet_id.code, "paper": self.layout.paper, "rooms": rooms, "unusable": self.tally.count, **marks,
                 "confidence": self.confidence(), "needs_review": self.review()}
 
 

@@ -74,7 +74,9 @@ SHEET_EXAMPLES = """\
 [bold]Examples[/bold]
 
   scrawl sheet                          classic map, A4, one player
-  scrawl sheet --players 4              four pages, Player 1 to 4
+  scrawl sheet --players 4              four pages, Player 1 to 4, one game code on all
+  scrawl sheet --names "Ann,Bo,Cy"      three pages, each with its player's name
+  scrawl sheet --game K7QX --players 4  game K7QX's sheets again (a lost or spoilt sheet)
   scrawl sheet --map random             a new random dungeon; its seed is printed
   scrawl sheet --map random --seed 1234 --paper letter
   scrawl sheet --map 5 --players 3      expansion map 5 (Diamonds, doors, the Skull, Emeralds)
@@ -85,6 +87,11 @@ Expansion maps: 1 is plain; 2 adds cave entrances and Diamonds; 3 and 4 add
 Magic Doors and the Skull with its coins; 5 adds Cursed Emeralds and the Curse
 Track; 6 adds Rune Gates. Maps 2-6 are played with the die: 'scrawl deal --map N'
 rolls it for you.
+
+Every run prints a new game code on its pages (and in their QR codes), so that
+'scrawl scan' scores each game's sheets together even when the photos of
+several tables are scanned at once. The code and the names are kept in a game
+book in your data folder, where 'scrawl scan' finds the names again.
 """
 
 
@@ -101,8 +108,14 @@ def sheet(
         help="With --map random: the expansion elements the random map has (any of them, comma-separated).")
     ] = None,
     paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.a4,
-    players: Annotated[int, typer.Option(
-        "--players", "-p", min=1, max=20, help="Pages to print, one per player, numbered.")] = 1,
+    players: Annotated[Optional[int], typer.Option(
+        "--players", "-p", min=1, max=20, show_default="1, or one per name",
+        help="Pages to print, one per player, numbered.")] = None,
+    names: Annotated[Optional[str], typer.Option(
+        metavar='"Ann,Bo,Cy"', help="The players' names, printed on their pages (one page each).")] = None,
+    game_code: Annotated[Optional[str], typer.Option(
+        "--game", metavar="CODE", show_default="a new code",
+        help="The game code to print (as on a sheet already printed): to reprint a game's sheets.")] = None,
     output: Annotated[Optional[Path], typer.Option(
         "--output", "-o", metavar="FILE.pdf", help="Where to write the PDF. Default: output/sheet-MAP-PAPER.pdf")
     ] = None,
@@ -114,6 +127,8 @@ def sheet(
     from scrawl.blanks import keep_blank
     from generator.sheet import render_sheets
 
+    printed = _printed_game(names, players, game_code)
+    players, code = printed.players, printed.code
     if map_name == "random" and seed is None:
         seed = secrets.randbelow(1_000_000)
     dungeon = choose_map(map_name, seed, features)
@@ -126,16 +141,53 @@ def sheet(
     layout_path = pdf_path.with_suffix(".layout.json")
     layout = sheet_layout(dungeon, paper.value)
     with _writing(pdf_path):
-        render_sheets(layout, players, pdf_path)
-        _write_json(layout_path, layout.to_json(players))
+        render_sheets(layout, players, pdf_path, code, printed.names)
+        _write_json(layout_path, layout.to_json(players, code, printed.names))
     keep_blank("map", layout)        # the sheets' photos are then read without drawing it again
+    problem = _record_game(printed, dungeon, paper.value)
 
     pages = f"{players} page{'s' if players > 1 else ''}"
-    typer.echo(f"Wrote {pdf_path} ({pages}, {paper.value.upper()}, {dungeon.name})")
+    typer.echo(f"Wrote {pdf_path} ({pages}, {paper.value.upper()}, {dungeon.name}), game {code}")
     typer.echo(f"Layout {layout_path}")
+    if problem:
+        typer.echo(f"Warning: {problem}", err=True)
     if dungeon.seed is not None:
         again = f"--seed {dungeon.seed}" + (f" --features {features}" if dungeon.features else "")
         typer.echo(f"Seed {dungeon.seed}: run with {again} to print this dungeon again")
+
+
+def _printed_game(names: str | None, players: int | None, code: str | None):
+    """The game ``scrawl sheet`` prints (``scrawl.gamebook.PrintedGame``): its code, player count and names."""
+    from sheets.page import game_code as as_game_code, new_game_code
+    from scrawl.gamebook import PrintedGame, parse_names
+
+    listed = ()
+    if names is not None:
+        try:
+            listed = parse_names(names)
+        except ValueError as exc:
+            raise ScrawlError(f"--names: {exc}") from None
+        if players is not None and players != len(listed):
+            raise ScrawlError(f"--names gives {len(listed)} names but --players is {players}: give one name per "
+                              f"player, or leave --players out")
+    try:
+        code = as_game_code(code) if code is not None else new_game_code()
+    except ValueError as exc:
+        raise ScrawlError(f"--game: {exc}") from None
+    if names is None:       # a game printed again keeps the names the book has for it
+        from scrawl.gamebook import read_book
+
+        listed = read_book().get(code, PrintedGame(code)).names
+        listed = listed[:players] if players else listed
+    return PrintedGame(code, players=players or len(listed) or 1, names=listed)
+
+
+def _record_game(printed, dungeon, paper: str) -> str | None:
+    """Keep the printed game in the game book, so that its sheets' photos are named when scanned."""
+    from games.mapfile import map_reference
+    from scrawl.gamebook import PrintedGame, record_game
+
+    return record_game(PrintedGame(printed.code, map_reference(dungeon), paper, printed.players, printed.names))
 
 
 class DeckName(str, Enum):
@@ -339,15 +391,16 @@ def score(
     """Check and score the sheets of one game: every rule, every scoring item, traps between players."""
     import json
 
-    from games.state import game_json, read_game, score_game
+    from games.state import game_json, read_game
     from scrawl.report import score_report
+    from scrawl.service import score_document
 
     document = read_json(state)
     sheets, errors = read_game(document, str(state))
     if not sheets:
         reasons = "; ".join(entry.get("error", "") for entry in errors) or "it lists no sheets"
         raise ScrawlError(f"{state}: no sheet could be scored: {reasons}")
-    results = score_game(sheets)
+    results, errors = score_document(document, scanned=False)
     if as_json:
         typer.echo(json.dumps(game_json(results, errors), indent=1, ensure_ascii=False))
     else:
@@ -393,6 +446,9 @@ def scan(
              "is used). With random, give --seed too.")] = None,
     seed: Annotated[Optional[int], typer.Option(min=0, help="With --map random: the seed printed on the sheet.")
     ] = None,
+    names: Annotated[Optional[str], typer.Option(
+        metavar='"Ann,Bo,Cy"', help="The players' names, player 1 first (instead of those 'scrawl sheet' "
+                                    "kept in the game book).")] = None,
 ) -> None:
     """Read photographed sheets of one game and score them: paths, traps, tallies, round numbers, and on
     expansion maps the crossed-out Diamonds and Emeralds, the Curse Track and the Rune Gates; and the
@@ -404,6 +460,7 @@ def scan(
     from scrawl.service import scan_game
 
     rolled = parse_rolls(rolls, ROUNDS) if rolls is not None else None
+    listed = _names_option(names)
     if map_name == "random" and seed is None:
         raise ScrawlError("scrawl scan --map random needs the seed printed on the sheet: add --seed N")
     hint = None
@@ -412,7 +469,7 @@ def scan(
 
         hint = choose_map(map_name, seed, None)
     sources = [str(path) for path in photos]
-    game = scan_game(sources, overlays=overlay is not None, jobs=jobs, map_hint=hint, rolls=rolled,
+    game = scan_game(sources, overlays=overlay is not None, jobs=jobs, map_hint=hint, rolls=rolled, names=listed,
                      progress=_progress_bar("scanning", "photos") if len(sources) > 3 else None)
     if game.read_nothing:
         if as_json:
@@ -427,6 +484,15 @@ def scan(
         typer.echo(_scan_report(game, overlay))
     if game.needs_review:
         raise typer.Exit(1)
+
+
+def _names_option(names: str | None) -> tuple[str, ...]:
+    from scrawl.gamebook import parse_names
+
+    try:
+        return parse_names(names) if names is not None else ()
+    except ValueError as exc:
+        raise ScrawlError(f"--names: {exc}") from None
 
 
 def _scan_report(game, overlay: Optional[Path]) -> str:

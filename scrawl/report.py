@@ -45,12 +45,35 @@ def deal_table(game: Deal, *, replay: str, dungeon: DungeonMap | None = None) ->
 
 
 def score_report(results: list[SheetResult], errors: list[dict]) -> str:
-    """Every sheet's breakdown, what needs a person's look, traps, and the final standings."""
-    out = []
+    """Every game's sheets (``results``, in the order read; games told apart by their code): each sheet's
+    breakdown, what needs a person's look, traps, and the game's standings."""
+    games: dict[str | None, list[SheetResult]] = {}
     for result in results:
+        games.setdefault(result.sheet.game, []).append(result)
+    out = []
+    for code, game in games.items():
+        if len(games) > 1:
+            title = f"Game {code}" if code else "Sheets with no game code (printed before codes)"
+            out += [f"== {title}, {game[0].sheet.dungeon.name} ==", ""]
+        out += _game_report(game, results)
+    for entry in errors:
+        out.append(f"NOT SCORED {entry.get('source', '?')}: {entry.get('error', '')}")
+    return "\n".join(out).rstrip()
+
+
+def _who(sheet) -> str:
+    """A sheet's headline name: the player's name and number, else the player number."""
+    if sheet.name:
+        return f"{sheet.name} (player {sheet.player})" if sheet.player else sheet.name
+    return f"Player {sheet.player}" if sheet.player else sheet.source
+
+
+def _game_report(game: list[SheetResult], results: list[SheetResult]) -> list[str]:
+    out = []
+    for result in game:
         sheet = result.sheet
-        who = sheet.source if sheet.player is None else f"{sheet.source} (player {sheet.player})"
-        out.append(f"{who}, {sheet.dungeon.name}: {result.score.total} points")
+        photo = f"   [{sheet.source}]" if (sheet.player or sheet.name) and sheet.source != sheet.name else ""
+        out.append(f"{_who(sheet)}, {sheet.dungeon.name}: {result.score.total} points{photo}")
         width = len(str(max(line.item for line in result.score.lines)))   # items 1-10 line up on a map with 10
         for line in result.score.lines:
             where = " ".join(line.rooms)
@@ -58,17 +81,16 @@ def score_report(results: list[SheetResult], errors: list[dict]) -> str:
                 where = f"{where} ({line.note})".strip()
             out.append(f"  {line.item:>{width}} {line.label:<20}{line.count:>3} {line.points:>+5}   {where}".rstrip())
         for hit in result.hits:
-            owner = results[hit.owner].sheet.source
+            owner = results[hit.owner].sheet.label
             out.append(f"  trap in {hit.room.name}: " + ("shared with another player, so it hits its owner"
                                                            if hit.shared else f"laid by {owner}"))
         for entry in result.review:
             out.append(f"  NEEDS REVIEW {entry.where or '?'}: {entry.why or ''}")
         out.append("")
-    for entry in errors:
-        out.append(f"NOT SCORED {entry.get('source', '?')}: {entry.get('error', '')}")
-    if errors:
-        out.append("")
-    if len(results) > 1:
-        ranked = sorted(results, key=lambda r: -r.score.total)
-        out.append("Standings: " + ", ".join(f"{r.sheet.source} {r.score.total}" for r in ranked))
-    return "\n".join(out).rstrip()
+    ranked = sorted((r for r in game if r.duplicate_of is None), key=lambda r: -r.score.total)
+    if len(ranked) > 1:
+        out += ["Standings: " + ", ".join(f"{r.sheet.name or _who(r.sheet)} {r.score.total}" for r in ranked)]
+    for result in game:
+        if result.duplicate_of is not None:
+            out.append(f"Not ranked: {result.sheet.source}, a second sheet of {results[result.duplicate_of].sheet.label}")
+    return out + [""]

@@ -103,6 +103,7 @@ def scored_game(store: Store, game: dict) -> Scored:
         # photo's label keeps two players' "image.jpg" apart.
         name, source = names[sheet["photo_id"]], raw.get("source", "")
         raw["source"] = labels[sheet["photo_id"]] + (source[len(name):] if source.startswith(name) else "")
+        raw.setdefault("name", None)
         unscored[sheet["id"]] = raw
     errors = [{"source": labels[photo["id"]], "error": photo["error"]} for photo in photos if photo["error"]]
     results, errors = score_document({"format": FORMAT, "sheets": list(unscored.values()), "errors": errors})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
 from games.maps import FEATURES, SIDES, STEP, DungeonMap, Room
 from games.mapcode import encode_map, map_check
@@ -225,8 +226,9 @@ class SheetLayout:
             boxes["die_legend"] = self.die_legend
         return boxes
 
-    def to_json(self, players: int = 1) -> dict:
-        """The ``scrawl.sheet-layout/1`` document for ``players`` pages of this sheet."""
+    def to_json(self, players: int = 1, code: str | None = None, names: Sequence[str] = ()) -> dict:
+        """The ``scrawl.sheet-layout/1`` document for ``players`` pages of this sheet, printed for the game
+        ``code`` (its ``game_code``; None: no game) and its players' ``names`` (each page's ``name``)."""
         dungeon = self.dungeon
         page_common = {
             "rooms": [{"id": c.room.name, "row": c.room.row, "col": c.room.col,
@@ -247,12 +249,15 @@ class SheetLayout:
             "rows": dungeon.rows, "cols": dungeon.cols, "code": encode_map(dungeon), "check": map_check(dungeon),
             **({"features": [f for f in FEATURES if f in dungeon.expansion_features()],
                 "curse_spaces": dungeon.curse_spaces} if dungeon.expansion_features() else {})}}
+        if code:
+            described["game_code"] = code
         return layout_document(GAME, LAYOUT_VERSION, described, self,
-                               [{"page": n, "player": n, "qr_text": self.sheet_id(n).qr_text(), **page_common}
+                               [{"page": n, "player": n, "qr_text": self.sheet_id(n, code).qr_text(),
+                                 **({"name": names[n - 1]} if n <= len(names) else {}), **page_common}
                                 for n in range(1, players + 1)])
 
-    def sheet_id(self, player: int) -> "SheetId":
-        return SheetId.for_sheet(self.dungeon, self.paper, player)
+    def sheet_id(self, player: int, code: str | None = None) -> "SheetId":
+        return SheetId.for_sheet(self.dungeon, self.paper, player, code)
 
 
 def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
@@ -374,7 +379,7 @@ def _header(qr: Rect) -> tuple[Rect, Rect, Rect, Rect]:
     name_row = Rect(inner_left, HEADER_BOTTOM - NAME_ROW_H, qr.x - 4.0 - inner_left, NAME_ROW_H)
     header = Rect(inner_left, MARGIN, TITLE_W, name_row.y - 0.5 - MARGIN)
     draw_key = _draw_key_rect(header, name_row)
-    name_line = Rect(name_row.x + 22.0, HEADER_BOTTOM - 6.0, name_row.w - 22.0 - 34.0, 5.0)
+    name_line = Rect(name_row.x + 22.0, HEADER_BOTTOM - 6.0, name_row.w - 22.0 - 52.0, 5.0)  # right: game, player
     return header, name_row, name_line, draw_key
 
 

@@ -95,6 +95,29 @@ def qr_rect(paper: str) -> Rect:
 # -- the QR code: which sheet this is -------------------------------------------
 
 _QR_PREFIX = "DS"
+
+# A game's code: four letters and digits a person can read out and type (no 0/O, 1/I/L, 8/B), all in the
+# QR code's alphanumeric mode. 28^4 = 614,656 codes: two of ten games printed for one evening share a code
+# by chance about once in 14,000 such evenings.
+GAME_CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXYZ2345679"
+GAME_CODE_LENGTH = 4
+
+
+def new_game_code() -> str:
+    """A new random game code, printed on every sheet of one game (``SheetId.code``)."""
+    import secrets
+
+    return "".join(secrets.choice(GAME_CODE_LETTERS) for _ in range(GAME_CODE_LENGTH))
+
+
+def game_code(text: str) -> str:
+    """``text`` as a game code (upper case, spaces and dashes dropped). Raises ``ValueError`` saying what a
+    game code looks like."""
+    code = re.sub(r"[\s-]", "", str(text)).upper()
+    if not re.fullmatch(rf"[{GAME_CODE_LETTERS}]{{{GAME_CODE_LENGTH}}}", code):
+        raise ValueError(f"{text!r} is not a game code: a code is {GAME_CODE_LENGTH} of the letters and digits "
+                         f"{GAME_CODE_LETTERS}, as printed beside the player number")
+    return code
 FEATURE_LETTERS = {"diamonds": "D", "caves": "C", "doors": "O", "skull": "K", "emeralds": "E", "runes": "R"}
 
 
@@ -113,6 +136,10 @@ class SheetId:
         DS/L1/DOODLES/LETTER/P2/RANDOM.1.42/Q2VN
         DS/L1/DOODLES/A4/P1/RANDOM.1.42.DCOKER/X3PA     (a random expansion map: its feature letters)
         DS/L1/DOODLES/A4/P1/MY-MAP/Z4XA/C54BCC...
+        DS/L1/DOODLES/A4/P1.K7QX/CLASSIC/K7Q2          (sheet 1 of game K7QX)
+
+    Sheets printed for a game carry its code (``new_game_code``) after the player
+    number; sheets printed before codes have none, and still read.
     """
 
     game: str
@@ -125,6 +152,7 @@ class SheetId:
     map_code: str | None = None
     layout_version: int = LAYOUT_VERSION
     features: frozenset[str] = frozenset()
+    code: str | None = None         # the game's code (``new_game_code``), printed on all its sheets
 
     def qr_text(self) -> str:
         token = self.map_id.upper()
@@ -133,7 +161,7 @@ class SheetId:
             if self.features:
                 token += "." + "".join(FEATURE_LETTERS[name] for name in FEATURES if name in self.features)
         parts = [_QR_PREFIX, f"L{self.layout_version}", self.game.upper(), self.paper.upper(),
-                 f"P{self.player}", token, self.check]
+                 f"P{self.player}" + (f".{self.code}" if self.code else ""), token, self.check]
         return "/".join(parts + ([self.map_code] if self.map_code else []))
 
     @classmethod
@@ -144,26 +172,28 @@ class SheetId:
             raise ValueError(f"not a dungeon-scrawl sheet code: {text[:40]!r}")
         layout, game, paper, player, token, check = parts[1:7]
         match = re.fullmatch(r"([A-Z][A-Z0-9-]*)(?:\.(\d+)\.(\d+)(?:\.([DCOKER]+))?)?", token)
-        if not (re.fullmatch(r"L\d+", layout) and re.fullmatch(r"P\d+", player) and match
+        player_code = re.fullmatch(rf"P(\d+)(?:\.([{GAME_CODE_LETTERS}]{{{GAME_CODE_LENGTH}}}))?", player)
+        if not (re.fullmatch(r"L\d+", layout) and player_code and match
                 and re.fullmatch(r"[A-Z2-7]{4}", check)):
             raise ValueError(f"damaged dungeon-scrawl sheet code: {text[:40]!r}")
         if paper.lower() not in PAPERS:
             raise ValueError(f"sheet code names an unknown paper {paper!r}")
         map_id, version, seed, letters = match.groups()
         features = frozenset(name for name, letter in FEATURE_LETTERS.items() if letter in (letters or ""))
-        return cls(game=game.lower(), paper=paper.lower(), player=int(player[1:]), map_id=map_id.lower(),
+        return cls(game=game.lower(), paper=paper.lower(), player=int(player_code[1]), map_id=map_id.lower(),
                    seed=int(seed) if seed else None, map_version=int(version) if version else None,
                    check=check, map_code=parts[7] if len(parts) == 8 else None, layout_version=int(layout[1:]),
-                   features=features)
+                   features=features, code=player_code[2])
 
     @classmethod
-    def for_sheet(cls, dungeon: DungeonMap, paper: str, player: int) -> "SheetId":
-        """The code printed on a sheet of ``dungeon``; the whole map goes in only if it cannot be rebuilt."""
+    def for_sheet(cls, dungeon: DungeonMap, paper: str, player: int, code: str | None = None) -> "SheetId":
+        """The code printed on a sheet of ``dungeon`` for ``player`` of the game ``code`` (None: a sheet of
+        no game); the whole map goes in only if it cannot be rebuilt."""
         rebuilt = _rebuild(dungeon.id, dungeon.seed, dungeon.version, dungeon.features)
-        code = None if rebuilt is not None and rebuilt == dungeon else encode_map(dungeon)
+        whole = None if rebuilt is not None and rebuilt == dungeon else encode_map(dungeon)
         return cls(game=GAME, paper=paper, player=player, map_id=dungeon.id, seed=dungeon.seed,
-                   map_version=dungeon.version, check=map_check(dungeon), map_code=code,
-                   features=dungeon.features if dungeon.seed is not None else frozenset())
+                   map_version=dungeon.version, check=map_check(dungeon), map_code=whole,
+                   features=dungeon.features if dungeon.seed is not None else frozenset(), code=code)
 
     def dungeon(self) -> DungeonMap:
         """The map this sheet was printed with. Raises ``ValueError`` if this release cannot rebuild it."""

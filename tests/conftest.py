@@ -12,12 +12,14 @@ from games.randommap import random_map
 
 
 def pytest_configure(config):
-    """The scanner's blank pages are kept in a folder of this test run, not in the user's cache."""
+    """The scanner's blank pages and the game book are kept in folders of this test run, not in the user's."""
     os.environ["SCRAWL_CACHE"] = tempfile.mkdtemp(prefix="scrawl-cache-")
+    os.environ["SCRAWL_DATA"] = tempfile.mkdtemp(prefix="scrawl-data-")
 
 
 def pytest_unconfigure(config):
     shutil.rmtree(os.environ.pop("SCRAWL_CACHE", ""), ignore_errors=True)
+    shutil.rmtree(os.environ.pop("SCRAWL_DATA", ""), ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -382,14 +382,14 @@ def test_a_cave_entrance_is_a_wall_with_an_arrow():
 
 def test_classic_sheet_prints_byte_for_byte_as_the_committed_sample():
     buffer = io.BytesIO()
-    render_sheets(sheet_layout(load_map("classic"), "a4"), 1, buffer)
+    render_sheets(sheet_layout(load_map("classic"), "a4"), 1, buffer, "K7QX")
     committed = (SAMPLES / "sheet-classic-a4.pdf").read_bytes()
     assert hashlib.sha256(buffer.getvalue()).hexdigest() == hashlib.sha256(committed).hexdigest()
-    layout_json = json.dumps(sheet_layout(load_map("classic"), "a4").to_json(1), indent=1) + "\n"
+    layout_json = json.dumps(sheet_layout(load_map("classic"), "a4").to_json(1, "K7QX"), indent=1) + "\n"
     assert layout_json == (SAMPLES / "sheet-classic-a4.layout.json").read_text()
 
 
 def test_plain_random_sheet_prints_byte_for_byte_as_the_committed_sample():
     buffer = io.BytesIO()
-    render_sheets(sheet_layout(random_map(1234), "letter"), 1, buffer)
+    render_sheets(sheet_layout(random_map(1234), "letter"), 1, buffer, "K7QX")
     assert buffer.getvalue() == (SAMPLES / "sheet-random-1234-letter.pdf").read_bytes()

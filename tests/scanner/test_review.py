@@ -152,7 +152,7 @@ def test_sheets_showing_different_numbers_of_traps_are_all_told(game):
     for result in results:
         told = [entry for entry in result.review if entry.rule == "trap_count"]
         assert [entry.where for entry in told] == ["game"]
-        assert f"{first['source']}: 1, {second['source']}: 2" in told[0].why
+        assert f"player {first['player']}: 1, player {second['player']}: 2" in told[0].why   # players, not files
     assert "trap_count" not in _shared_flags(game)
 
 
@@ -205,9 +205,9 @@ def test_a_dead_end_read_as_a_corner_is_told_on_that_sheet_only():
     reviews = _reviewed(sheets)
     told = [entry for entry in reviews[1] if entry.rule == "card_count"]
     assert [entry.where for entry in told] == ["game"]
-    assert told[0].why.endswith(": it has 1 corner more and 1 dead end fewer than p3.jpg, with as many tally "
+    assert told[0].why.endswith(": it has 1 corner more and 1 dead end fewer than player 3's sheet, with as many tally "
                                    "marks. Look for a room misread so")
-    assert "p1.jpg, p3.jpg" in told[0].why
+    assert "player 1, player 3" in told[0].why
     assert [entry.rule for entry in reviews[0] + reviews[2] if entry.rule == "card_count"] == []
 
 

@@ -27,8 +27,10 @@ def test_random_map_prints_its_seed_and_repeats_byte_for_byte(tmp_path, capsys):
     code, out, _ = run(capsys, "sheet", "--map", "random", "-o", str(tmp_path / "a.pdf"))
     assert code == 0
     seed = int(out.split("Seed ")[1].split(":")[0])
+    game = out.split("), game ")[1].split()[0]
     assert f"--seed {seed}" in out
-    code, _, _ = run(capsys, "sheet", "--map", "random", "--seed", str(seed), "-o", str(tmp_path / "b.pdf"))
+    code, _, _ = run(capsys, "sheet", "--map", "random", "--seed", str(seed), "--game", game,
+                     "-o", str(tmp_path / "b.pdf"))
     assert code == 0
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert (tmp_path / "a.layout.json").read_text() == (tmp_path / "b.layout.json").read_text()

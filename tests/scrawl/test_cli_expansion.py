@@ -48,5 +48,6 @@ def test_sheet_prints_an_expansion_map_and_a_random_one_with_features(capsys, tm
                            "-o", tmp_path / "r.pdf")
     assert code == 0 and "run with --seed 7 --features runes,emeralds to print this dungeon again" in out
     layout = json.loads((tmp_path / "r.layout.json").read_text())
-    assert layout["pages"][0]["qr_text"].startswith("DS/L1/DOODLES/A4/P1/RANDOM.1.7.ER/")
+    code_ = layout["game_code"]
+    assert layout["pages"][0]["qr_text"].startswith(f"DS/L1/DOODLES/A4/P1.{code_}/RANDOM.1.7.ER/")
     assert "curse_1_top" in layout["pages"][0]["boxes"]
