@@ -1,6 +1,6 @@
 """Which sheets' QR codes are read, and how fast: the QR reader of today against the one before zxing-cpp.
 
-    python benchmarks/qr_read.py [--games 24] [--seed 1] [--variants shot,messaging,dim]
+    python benchmarks/qr_read.py [--games 24] [--seed 1] [--variants shot,messaging,dim] [--codes]
 
 The synthetic photographer plays games (three players each, hard camera,
 classic, random and expansion map 6, A4 and Letter, photos of the camera's
@@ -155,8 +155,16 @@ def qr_px_per_mm(frame: SheetFrame, scale: float) -> float:
 
 def is_right(found: Found, truth: dict, paper: str) -> bool:
     sheet = found.value
-    return (sheet.player, sheet.paper, sheet.map_id, sheet.seed) == \
-        (truth["player"], paper, truth["map"]["id"].lower(), truth["map"]["seed"])
+    return (sheet.player, sheet.paper, sheet.map_id, sheet.seed, sheet.code) == \
+        (truth["player"], paper, truth["map"]["id"].lower(), truth["map"]["seed"], truth.get("game"))
+
+
+def code_for(game: int) -> str:
+    """A game code for game number ``game`` (``--codes``), the same on every run."""
+    from sheets.page import GAME_CODE_LENGTH, GAME_CODE_LETTERS
+
+    rng = np.random.default_rng(game)
+    return "".join(GAME_CODE_LETTERS[i] for i in rng.integers(0, len(GAME_CODE_LETTERS), GAME_CODE_LENGTH))
 
 
 def main() -> None:
@@ -165,6 +173,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", default="shot,messaging,dim")
     parser.add_argument("--show", type=int, default=12, help="list this many photos the new reader misses")
+    parser.add_argument("--codes", action="store_true",
+                        help="print the sheets with a game code, as 'scrawl sheet' does (a longer QR text)")
     args = parser.parse_args()
     variants = [v for v in args.variants.split(",") if v]
     readers = {"old": old_read_sheet_id, "new": read_sheet_id}
@@ -178,7 +188,8 @@ def main() -> None:
         seed = args.seed * 100_000 + game
         map_id, megapixels = MAPS[game % len(MAPS)], MEGAPIXELS[(game // len(MAPS)) % len(MEGAPIXELS)]
         paper = "letter" if game % 4 == 3 else "a4"
-        shots = make_game_shots(seed, players=3, map_id=map_id, difficulty="hard", paper=paper, megapixels=megapixels)
+        shots = make_game_shots(seed, players=3, map_id=map_id, difficulty="hard", paper=paper, megapixels=megapixels,
+                                code=code_for(game) if args.codes else None)
         for shot in shots:
             rng = np.random.default_rng([seed, shot.truth["player"]])
             shot_photo = load_photo_bytes(shot.data, shot.name + shot.suffix)[0]

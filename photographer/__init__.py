@@ -87,8 +87,9 @@ def rng_for(seed: int, player: int, stream: str) -> np.random.Generator:
 
 def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", difficulty: str = "medium",
                     paper: str = "a4", megapixels: float | None = None, keep_photos: bool = False,
-                    condition: str | None = None) -> list[Shot]:
-    """One photo per player of one game dealt and played from ``seed``.
+                    condition: str | None = None, code: str | None = None) -> list[Shot]:
+    """One photo per player of one game dealt and played from ``seed``, on sheets printed with the game code
+    ``code`` when given (else as sheets printed before codes).
 
     ``map_id`` is ``classic``, ``map1`` .. ``map6``, ``random`` (the random map of ``seed``) or
     ``random-expansion`` (the random map of ``seed`` with every expansion feature); on a map that needs
@@ -119,7 +120,7 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
         setting = None if condition is None else condition_for(condition, rng_for(seed, player, "condition/" + stream),
                                                                 layout)
         page, written, style = _drawn_page(layout, player, board, trap_hits, difficulty, hand_rng,
-                                           rng_for(seed, player, "marks/" + stream), setting)
+                                           rng_for(seed, player, "marks/" + stream), setting, code)
         if setting is None:
             photo, mapping, camera, kind = _take(page, layout, difficulty, camera_rng, megapixels)
         else:
@@ -127,6 +128,8 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
         data, suffix = encode(photo, camera)
         name = f"game{seed}-{map_id}-p{player}-{difficulty}"
         truth = truth_sheet(dungeon, board, player, name + suffix)
+        if code is not None:
+            truth["game"] = code
         truth.update(difficulty=difficulty, camera={"kind": kind, **camera.as_dict()}, hand=style.as_dict(),
                      written=written, photo=_photo_truth(photo, mapping, layout))
         if setting is not None:
@@ -188,8 +191,8 @@ def _dungeon(map_id: str, seed: int):
 
 
 def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficulty: str,
-                rng: np.random.Generator, marks_rng: np.random.Generator, setting: Condition | None = None
-                ) -> tuple[np.ndarray, dict, HandStyle]:
+                rng: np.random.Generator, marks_rng: np.random.Generator, setting: Condition | None = None,
+                code: str | None = None) -> tuple[np.ndarray, dict, HandStyle]:
     """The player's page inked by a hand fitting the difficulty (or the condition ``setting``), and what
     else they wrote on it (and, on an expansion map, how each mark was drawn)."""
     style = hand_for(difficulty, rng) if setting is None else setting.hand(rng)
@@ -198,7 +201,7 @@ def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficu
     drawn: dict = {}
     sloppy = {"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5) if setting is None else setting.sloppy
     extra = {} if setting is None else {"dead_end_depth": setting.dead_end_depth}
-    page = ink_sheet(blank_sheet(layout, player, PX_PER_MM), layout, board, PX_PER_MM, style, rng,
+    page = ink_sheet(blank_sheet(layout, player, PX_PER_MM, code), layout, board, PX_PER_MM, style, rng,
                      trap_hits=written["trap_tally"], write_scores=written["scores"], name=written["name"],
                      marks_rng=marks_rng, sloppy=sloppy, drawn_marks=drawn, **extra)
     if setting is not None:

@@ -28,26 +28,28 @@ _CACHE_SIZE = 8           # a 10 px/mm A4 page is 18 MB
 _pages: OrderedDict[tuple, np.ndarray] = OrderedDict()
 
 
-def blank_sheet(layout: SheetLayout, player: int, px_per_mm: float = PX_PER_MM) -> np.ndarray:
-    """The printed page of ``player`` as an RGB image (H x W x 3 uint8), read-only, cached.
+def blank_sheet(layout: SheetLayout, player: int, px_per_mm: float = PX_PER_MM, code: str | None = None
+                ) -> np.ndarray:
+    """The printed page of ``player`` (of the game ``code``, when given) as an RGB image (H x W x 3 uint8),
+    read-only, cached.
 
     One pixel covers ``1 / px_per_mm`` millimetres of paper, from the page's top-left corner.
     """
     key = (encode_map(layout.dungeon), layout.dungeon.id, layout.dungeon.seed, layout.paper, player,
-           float(px_per_mm))
+           float(px_per_mm), code)
     if key not in _pages:
-        _pages[key] = _render_page(layout, player, px_per_mm)
+        _pages[key] = _render_page(layout, player, px_per_mm, code)
         while len(_pages) > _CACHE_SIZE:
             _pages.popitem(last=False)
     _pages.move_to_end(key)
     return _pages[key]
 
 
-def _render_page(layout: SheetLayout, player: int, px_per_mm: float) -> np.ndarray:
+def _render_page(layout: SheetLayout, player: int, px_per_mm: float, code: str | None = None) -> np.ndarray:
     """Render the sheet PDF into a temporary file and rasterise page ``player``."""
     with tempfile.TemporaryDirectory(prefix="photographer-") as folder:
         path = Path(folder) / "sheet.pdf"
-        render_sheets(layout, player, path)
+        render_sheets(layout, player, path, code)
         document = pdfium.PdfDocument(path)
         try:
             # pdfium stretches the page over ceil(size * scale) pixels: a hair less scale keeps

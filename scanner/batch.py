@@ -153,16 +153,19 @@ def _identify_by_game(outcomes: list[PhotoOutcome], blanks: Blanks, want_pages: 
             return                 # no other sheet, or sheets of several maps: nothing to go by
         map_hint = map_from_reference(next(iter(maps.values())))
     taken = {sheet["player"] for outcome in outcomes for sheet in outcome.sheets}
+    codes = {sheet.get("game") for outcome in outcomes for sheet in outcome.sheets}
     for index in retry:
         outcomes[index] = scan_file(outcomes[index].source, blanks, want_pages, map_hint)
-        number_unidentified(outcomes[index].sheets, taken)
+        number_unidentified(outcomes[index].sheets, taken, next(iter(codes)) if len(codes) == 1 else None)
 
 
-def number_unidentified(sheets: list[dict], taken: set[int]) -> None:
-    """Give each sheet read without its QR code (player 0) the lowest player number not ``taken``."""
+def number_unidentified(sheets: list[dict], taken: set[int], code: str | None = None) -> None:
+    """Give each sheet read without its QR code (player 0) the lowest player number not ``taken``, and the
+    game ``code`` of the other sheets (when they all have one)."""
     for sheet in sheets:
         if sheet["player"] == 0:
             sheet["player"] = next(n for n in range(1, len(taken) + 2) if n not in taken)
+            sheet["game"] = code
             taken.add(sheet["player"])
 
 

@@ -135,7 +135,10 @@ def _where(where: str, layout, mark: bool = False) -> tuple[tuple[float, float],
 def _legend(canvas: np.ndarray, sheet: dict, review: list[dict], px_per_mm: float, top: int) -> None:
     score = sheet.get("score", {})
     who = f"player {sheet.get('player')}" if sheet.get("player") else ""
-    title = f"{sheet.get('source', '')}  {who}  score {score.get('total', '?')}"
+    if sheet.get("name"):
+        who = f"{sheet['name']} ({who})" if who else sheet["name"]
+    game = f"game {sheet['game']}  " if sheet.get("game") else ""
+    title = f"{who}  {game}score {score.get('total', '?')}    {sheet.get('source', '')}"
     scale = 0.55 * px_per_mm / 5
     y = top + int(7 * px_per_mm)
     _text(canvas, title, (int(8 * px_per_mm), y), INK, scale * 1.2, bold=True)
@@ -152,6 +155,10 @@ def _legend(canvas: np.ndarray, sheet: dict, review: list[dict], px_per_mm: floa
 
 
 def _text(canvas, text, origin, colour, scale, bold=False) -> None:
+    import unicodedata
+
+    # OpenCV's fonts draw ASCII only: "Zoë" is drawn "Zoe", not "Zo??".
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
     cv2.putText(canvas, text, origin, FONT, scale, (255, 255, 255), 4 if bold else 3, cv2.LINE_AA)
     cv2.putText(canvas, text, origin, FONT, scale, colour, 2 if bold else 1, cv2.LINE_AA)
 
