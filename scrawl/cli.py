@@ -417,10 +417,13 @@ SCAN_EXAMPLES = """\
   scrawl scan game.pdf --json > game.json       a PDF of scanned sheets; the JSON for scripts
   scrawl scan map5/*.jpg --rolls 3,5,1,6,2,2,4  an expansion map: check the marks against the rolls
   scrawl scan smudged-qr.jpg --map 5            a sheet whose QR code is unreadable: name its map
+  scrawl scan tables/*/*.jpg                    several games at once: each game code scored apart
+  scrawl scan old/*.jpg --names "Ann,Bo,Cy"     name the players (player 1 first)
 
 Photograph the whole sheet from above with all four black corner squares in
-the frame. Traps are resolved between the sheets of one call, so give every
-player's photo of one game together. Monster record sheets (scrawl monsters)
+the frame. Traps are resolved between the sheets of one game (one game code),
+so give every player's photo of a game together; a photo given twice, or two
+sheets of one player, are flagged duplicate_sheet. Monster record sheets (scrawl monsters)
 are read too: their rosters go under "rosters" in the JSON, one per player, for
 scrawl battle. Exit code 1: a sheet needs a person's look (listed under NEEDS
 REVIEW, ringed in the overlay); 2: nothing could be read.
@@ -430,7 +433,7 @@ REVIEW, ringed in the overlay); 2: nothing could be read.
 @app.command(epilog=SCAN_EXAMPLES)
 def scan(
     photos: Annotated[list[Path], typer.Argument(
-        metavar="PHOTO...", help="Photos of the finished sheets of one game: JPEG, PNG, WebP, HEIC, or a PDF of scans.")],
+        metavar="PHOTO...", help="Photos of the finished sheets: JPEG, PNG, WebP, HEIC, or a PDF of scans.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the scan document (scrawl.scan/1) instead of the table.")] = False,
     overlay: Annotated[Optional[Path], typer.Option(
         "--overlay", metavar="DIR", help="Write, per sheet, a PNG of what was read drawn over the sheet.")] = None,

@@ -13,9 +13,8 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from urllib.parse import urlencode
 
-from games.review import READING_DOUBTS
+from games.review import READING_DOUBTS, Rule
 from scrawl.store import Store
 
 
@@ -49,9 +48,9 @@ def current_readings(readings: dict, corrections: dict):
 
 
 def corrected_sheet(sheet: dict, readings: dict, corrections: dict) -> dict:
-    """A scanned sheet (scan format, unscored) with a person's corrections in place of what was read. The
-    scanner's doubts about a corrected room or tally are dropped (a person looked), and its confidence is
-    that of the readings left."""
+    """A scanned sheet (scan format, unscored) with a person's corrections in place of what was read: rooms,
+    round numbers, the tally and the expansion marks. The scanner's doubts about what a person corrected
+    are dropped (a person looked), and its confidence is that of the readings left."""
     out = json.loads(json.dumps(sheet))
     fixed = corrections["rooms"]
     for name, reading in fixed.items():
@@ -59,8 +58,15 @@ def corrected_sheet(sheet: dict, readings: dict, corrections: dict) -> dict:
         if reading:
             out["rooms"][name] = {"exits": "" if reading == "X" else reading, "trap": reading == "X",
                                   "round": readings["rooms"].get(name, {}).get("round")}
+    for name, number in corrections.get("rounds", {}).items():
+        if name in out["rooms"]:
+            out["rooms"][name]["round"] = number
+    settled = {where for where in fixed}
+    if corrections.get("marks"):
+        out["marks"], marks_settled = corrected_marks(out.get("marks") or {}, corrections["marks"], sheet["map"])
+        settled |= marks_settled
     review = [entry for entry in out.get("needs_review", [])
-              if not (entry.get("where") in fixed and entry.get("rule") in READING_DOUBTS)]
+              if not (entry.get("where") in settled and entry.get("rule") in READING_DOUBTS + (Rule.UNSURE_MARK,))]
     sure = [read["confidence"] for name, read in readings["rooms"].items() if name not in fixed]
     if corrections["unusable"] is None:
         sure.append(readings["tally"]["confidence"])
@@ -71,6 +77,77 @@ def corrected_sheet(sheet: dict, readings: dict, corrections: dict) -> dict:
     out["needs_review"] = review
     out["confidence"] = round(min(sure, default=1.0), 3)
     return out
+
+
+# -- the expansion marks -----------------------------------------------------------------------------------
+def mark_list(reference: dict) -> list[dict]:
+    """Every mark a player makes on a sheet of this map besides paths, as the page offers them: its key
+    (``diamond-3``, ``emerald-2``, ``curse-top-1``, ``curse-bottom-4``, ``gate-C4-D4``), what people call
+    it, and where a ``needs_review`` entry about it points."""
+    return _marks_of(json.dumps(reference, sort_keys=True))
+
+
+@lru_cache(maxsize=32)
+def _marks_of(reference: str) -> list[dict]:
+    dungeon = dungeon_of(reference)
+    marks = []
+    for kind, label in (("diamond", "Diamond"), ("emerald", "Emerald")):
+        for room, item in sorted(dungeon.rooms_with(kind), key=lambda pair: pair[1].number):
+            marks.append({"mark": f"{kind}-{item.number}", "kind": kind, "label": f"{label} {item.number}",
+                          "where": room.name, "room": room.name})
+    for half in ("top", "bottom"):
+        for space in range(1, dungeon.curse_spaces + 1):
+            marks.append({"mark": f"curse-{half}-{space}", "kind": f"curse_{half}", "label": f"Curse {space} {half}",
+                          "where": f"curse track space {space} ({half})", "room": None})
+    from games.board import side_name
+
+    for side, glyph in sorted(dungeon.gates, key=lambda gate: side_name(gate[0])):
+        name = side_name(side)
+        marks.append({"mark": f"gate-{name}", "kind": "gate", "label": f"Rune Gate {name}", "where": name,
+                      "room": None, "glyph": glyph})
+    return marks
+
+
+def marks_state(marks: dict | None, reference: dict) -> dict[str, bool]:
+    """Which of the map's marks (``mark_list``) a scan-format ``marks`` dict has marked, by key."""
+    marks = marks or {}
+    track = marks.get("curse_track") or {}
+    gates = {frozenset(str(gate).split("-")) for gate in marks.get("gates") or []}
+    state = {}
+    for mark in mark_list(reference):
+        kind, key = mark["kind"], mark["mark"]
+        if kind in ("diamond", "emerald"):
+            state[key] = int(key.rsplit("-", 1)[1]) in (marks.get(f"{kind}s") or [])
+        elif kind.startswith("curse_"):
+            row, space = track.get(kind[6:]) or [], int(key.rsplit("-", 1)[1])
+            state[key] = bool(row[space - 1]) if space <= len(row) else False
+        else:
+            state[key] = frozenset(mark["where"].split("-")) in gates
+    return state
+
+
+def corrected_marks(marks: dict, fixed: dict[str, bool], reference: dict) -> tuple[dict, set[str]]:
+    """A scan-format ``marks`` dict with a person's marks (``{key: marked}``) in place of those read, and
+    where the ``needs_review`` entries about the corrected marks point."""
+    listed = {mark["mark"]: mark for mark in mark_list(reference)}
+    state = marks_state(marks, reference)
+    state.update({key: bool(value) for key, value in fixed.items() if key in listed})
+    out = {"diamonds": [], "emeralds": [], "gates": []}
+    spaces = sum(mark["kind"] == "curse_top" for mark in listed.values())
+    track = {"top": [False] * spaces, "bottom": [False] * spaces}
+    for key, marked in state.items():
+        mark = listed[key]
+        if not marked:
+            continue
+        if mark["kind"] in ("diamond", "emerald"):
+            out[mark["kind"] + "s"].append(int(key.rsplit("-", 1)[1]))
+        elif mark["kind"].startswith("curse_"):
+            track[mark["kind"][6:]][int(key.rsplit("-", 1)[1]) - 1] = True
+        else:
+            out["gates"].append(mark["where"])
+    if spaces:
+        out["curse_track"] = track
+    return out, {listed[key]["where"] for key in fixed if key in listed}
 
 
 # -- a game scored -----------------------------------------------------------------------------------------
@@ -103,7 +180,8 @@ def scored_game(store: Store, game: dict) -> Scored:
         # photo's label keeps two players' "image.jpg" apart.
         name, source = names[sheet["photo_id"]], raw.get("source", "")
         raw["source"] = labels[sheet["photo_id"]] + (source[len(name):] if source.startswith(name) else "")
-        raw.setdefault("name", None)
+        raw["game"] = game.get("code")      # a sheet printed before codes is of this game too: it was sent here
+        raw["name"] = game_name(game["players"], raw.get("player"))
         unscored[sheet["id"]] = raw
     errors = [{"source": labels[photo["id"]], "error": photo["error"]} for photo in photos if photo["error"]]
     results, errors = score_document({"format": FORMAT, "sheets": list(unscored.values()), "errors": errors})
@@ -138,33 +216,47 @@ def game_document(store: Store, game: dict) -> dict:
         sheet_ids.setdefault(sheet["photo_id"], []).append(sheet["id"])
     photos = [{"id": photo["id"], "name": scored.labels[photo["id"]], "uploaded": photo["uploaded"],
                "error": photo["error"], "sheets": sheet_ids.get(photo["id"], [])} for photo in scored.photos]
-    name_of_source = {raw["source"]: player_name(players, raw.get("player")) for raw in scored.unscored.values()}
+    sheets = [_sheet_view(game, scored, stored) for stored in scored.stored if stored["id"] in scored.by_id]
+    # A sheet the rules cannot read at all is in "errors", with the reason.
+    return {"id": gid, "code": game.get("code"), "created": game["created"], "players": players,
+            "map": game["map"], "paper": game["paper"], "print": print_links(game), "photos": photos,
+            "sheets": sheets, "scoreboard": scoreboard(sheets), "errors": scored.document["errors"],
+            "needs_review": sum(bool(s["needs_review"]) for s in sheets), "version": store.version(gid)}
 
-    sheets = []
-    for stored in scored.stored:
-        sid, corrections = stored["id"], stored["corrections"]
-        sheet = scored.by_id.get(sid)
-        if sheet is None:       # a sheet the rules cannot read at all is in "errors", with the reason
-            continue
-        rooms = {name: dict(room, corrected=name in corrections["rooms"]) for name, room in sheet["rooms"].items()}
-        for name, reading in corrections["rooms"].items():
-            if not reading:
-                rooms[name] = {"exits": "", "trap": False, "round": None, "corrected": True}
-        version = hashlib.sha1(json.dumps([sheet, corrections], sort_keys=True).encode()).hexdigest()[:12]
-        sheets.append({
-            "id": sid, "photo_id": stored["photo_id"], "source": sheet["source"], "player": sheet.get("player"),
-            "name": player_name(players, sheet.get("player")),
-            "overlay": f"/api/games/{gid}/sheets/{sid}/overlay.png?v={version}",
-            "total": sheet["score"]["total"], "score": sheet["score"], "needs_review": sheet["needs_review"],
-            "trap_hits": [dict(hit, name=name_of_source.get(hit["by"], hit["by"])) for hit in sheet["trap_hits"]],
-            "rooms": dict(sorted(rooms.items(), key=lambda item: _reading_order(item[0]))),
-            "unusable": sheet["unusable"], "unusable_corrected": corrections["unusable"] is not None,
-            "confidence": sheet.get("confidence"),
-            "geometry": geometry(json.dumps(sheet["map"], sort_keys=True), sheet.get("paper", "a4")),
-        })
-    return {"id": gid, "created": game["created"], "players": players, "map": game["map"], "paper": game["paper"],
-            "print": print_links(game), "photos": photos, "sheets": sheets, "scoreboard": scoreboard(sheets),
-            "errors": scored.document["errors"], "needs_review": sum(bool(s["needs_review"]) for s in sheets)}
+
+def _sheet_view(game: dict, scored: Scored, stored: dict) -> dict:
+    """One scored sheet as the page shows it (``game_document``)."""
+    gid, players = game["id"], game["players"]
+    sid, corrections = stored["id"], stored["corrections"]
+    sheet = scored.by_id[sid]
+    sid_of_source = {raw["source"]: other for other, raw in scored.unscored.items()}
+    name_of_source = {raw["source"]: player_name(players, raw.get("player")) for raw in scored.unscored.values()}
+    rooms = {name: dict(room, corrected=name in corrections["rooms"],
+                        round_corrected=name in corrections["rounds"]) for name, room in sheet["rooms"].items()}
+    for name, reading in corrections["rooms"].items():
+        if not reading:
+            rooms[name] = {"exits": "", "trap": False, "round": None, "corrected": True, "round_corrected": False}
+    review = [dict(entry, sheet=sid_of_source.get(entry.get("from"), sid),
+                   player_name=name_of_source.get(entry.get("from"), player_name(players, sheet.get("player"))))
+              for entry in sheet["needs_review"]]
+    marked = marks_state(sheet.get("marks"), sheet["map"])
+    marks = [dict(mark, marked=marked[mark["mark"]], corrected=mark["mark"] in corrections["marks"])
+             for mark in mark_list(sheet["map"])]
+    version = hashlib.sha1(json.dumps([sheet, corrections], sort_keys=True).encode()).hexdigest()[:12]
+    return {
+        "id": sid, "photo_id": stored["photo_id"], "source": sheet["source"], "player": sheet.get("player"),
+        "name": player_name(players, sheet.get("player")), "game": stored["sheet"].get("game"),
+        "overlay": f"/api/games/{gid}/sheets/{sid}/overlay.png?v={version}",
+        "total": sheet["score"]["total"], "score": sheet["score"], "needs_review": review,
+        "trap_hits": [dict(hit, name=name_of_source.get(hit["by"], hit["by"])) for hit in sheet["trap_hits"]],
+        "rooms": dict(sorted(rooms.items(), key=lambda item: _reading_order(item[0]))),
+        "unusable": sheet["unusable"], "unusable_corrected": corrections["unusable"] is not None,
+        "marks": marks, "confidence": sheet.get("confidence"),
+        "duplicate": any(entry.get("rule") == Rule.DUPLICATE_SHEET for entry in sheet["needs_review"]),
+        "corrections": sum(map(len, (corrections["rooms"], corrections["rounds"], corrections["marks"])))
+        + (corrections["unusable"] is not None),
+        "geometry": geometry(json.dumps(sheet["map"], sort_keys=True), sheet.get("paper", "a4")),
+    }
 
 
 def scoreboard(sheets: list[dict]) -> list[dict]:
@@ -172,6 +264,11 @@ def scoreboard(sheets: list[dict]) -> list[dict]:
     ranked = sorted(sheets, key=lambda s: (-s["total"], s["player"] or 0))
     return [{"place": 1 + sum(other["total"] > s["total"] for other in sheets), "name": s["name"],
              "player": s["player"], "total": s["total"], "sheet": s["id"]} for s in ranked]
+
+
+def game_name(players: list[str], player) -> str | None:
+    """The name the game gives a player number, or None beyond its players."""
+    return players[player - 1] if isinstance(player, int) and 1 <= player <= len(players) else None
 
 
 def player_name(players: list[str], player) -> str:
@@ -189,13 +286,11 @@ def _reading_order(name: str):
 
 
 def print_links(game: dict) -> dict:
-    """Where the page's print links point: the game's sheets, one per player, and the decks."""
+    """Where the page's print links point: the game's sheets, one per player with its name and the game's
+    code, and the decks."""
     from games.cards import DECKS
 
-    ref = game["map"]
-    query = urlencode({"map": ref["id"], "seed": "" if ref.get("seed") is None else ref["seed"],
-                       "players": len(game["players"]), "paper": game["paper"]})
-    return {"sheets": f"/print/sheets.pdf?{query}",
+    return {"sheets": f"/print/games/{game['id']}/sheets.pdf",
             "decks": {name: f"/print/deck/{name}.pdf?paper={game['paper']}" for name in DECKS}}
 
 

@@ -1,10 +1,16 @@
 """Where ``scrawl serve`` keeps its games: one SQLite file, so a restart in the middle of a game night
 loses nothing.
 
-Games, the photos uploaded to them (the bytes themselves, and why a photo could
-not be read), and the sheets read from each photo: the unscored scan-format
-sheet, the readings behind it, the rectified page for the overlay picture, and
-the corrections a person made. Scoring is not stored: it is redone from these.
+Games (with the game code printed on their sheets), the photos uploaded to
+them (the bytes themselves, and why a photo could not be read), and the sheets
+read from each photo: the unscored scan-format sheet, the readings behind it,
+the rectified page for the overlay picture, and the corrections a person made.
+Scoring is not stored: it is redone from these.
+
+A photo removed, or a sheet replaced by a retake, is only marked removed, with
+a token: ``restore(token)`` undoes that one change (and takes the retake's new
+sheet away again). A database made before game codes gets a code for each of
+its games when it is opened.
 
 One connection per operation, so any thread may call any method; the database
 is in WAL mode, so readers never wait for a writer. Ids are random and
@@ -15,6 +21,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -32,8 +39,11 @@ CREATE TABLE IF NOT EXISTS sheets (
 CREATE INDEX IF NOT EXISTS photos_of_game ON photos(game_id);
 CREATE INDEX IF NOT EXISTS sheets_of_game ON sheets(game_id);
 """
+# Columns added since the first release: (table, column, type); added to an older database when it is opened.
+ADDED_COLUMNS = (("games", "code", "TEXT"), ("photos", "removed", "TEXT"), ("sheets", "removed", "TEXT"),
+                 ("sheets", "retake_of", "TEXT"))
 
-NO_CORRECTIONS = {"rooms": {}, "unusable": None}
+NO_CORRECTIONS = {"rooms": {}, "unusable": None, "rounds": {}, "marks": {}}
 
 
 def new_id() -> str:
@@ -54,8 +64,19 @@ class Store:
         try:
             db.execute("PRAGMA journal_mode=WAL")       # kept in the file: every later connection has it
             db.executescript(SCHEMA)
+            _migrate(db)
         finally:
             db.close()
+        self.changes: dict[str, int] = {}      # game id -> how many times it changed since the server started
+        self._changed = threading.Lock()
+
+    def changed(self, game_id: str) -> None:
+        """Note that a game changed (the page's event stream tells the phones)."""
+        with self._changed:
+            self.changes[game_id] = self.changes.get(game_id, 0) + 1
+
+    def version(self, game_id: str) -> int:
+        return self.changes.get(game_id, 0)
 
     @contextmanager
     def _connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
@@ -76,10 +97,15 @@ class Store:
 
     # -- games ------------------------------------------------------------
     def add_game(self, players: list[str], map_ref: dict, paper: str) -> dict:
-        game = {"id": new_id(), "created": now(), "players": list(players), "map": dict(map_ref), "paper": paper}
+        """A new game, with a new game code (``sheets.page.new_game_code``) for its printed sheets."""
+        from sheets.page import new_game_code
+
+        game = {"id": new_id(), "created": now(), "players": list(players), "map": dict(map_ref), "paper": paper,
+                "code": new_game_code()}
         with self._connect(write=True) as db:
-            db.execute("INSERT INTO games (id, created, players, map, paper) VALUES (?, ?, ?, ?, ?)",
-                       (game["id"], game["created"], json.dumps(game["players"]), json.dumps(game["map"]), paper))
+            db.execute("INSERT INTO games (id, created, players, map, paper, code) VALUES (?, ?, ?, ?, ?, ?)",
+                       (game["id"], game["created"], json.dumps(game["players"]), json.dumps(game["map"]), paper,
+                        game["code"]))
         return game
 
     def game(self, game_id: str) -> dict | None:
@@ -90,7 +116,8 @@ class Store:
     def games(self) -> list[dict]:
         """Every game, newest first, with its number of sheets."""
         with self._connect() as db:
-            rows = db.execute("SELECT games.*, (SELECT COUNT(*) FROM sheets WHERE sheets.game_id = games.id) AS n "
+            rows = db.execute("SELECT games.*, (SELECT COUNT(*) FROM sheets WHERE sheets.game_id = games.id "
+                              "AND sheets.removed IS NULL) AS n "
                               "FROM games ORDER BY created DESC, rowid DESC").fetchall()
         return [dict(_game(row), sheets=row["n"]) for row in rows]
 
@@ -108,28 +135,73 @@ class Store:
                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
                            [(sheet_id, photo_id, game_id, json.dumps(sheet), json.dumps(readings), page,
                              json.dumps(NO_CORRECTIONS)) for sheet_id, (sheet, readings, page) in zip(sheet_ids, sheets)])
+        self.changed(game_id)
         return photo_id, sheet_ids
 
     def photos(self, game_id: str) -> list[dict]:
         """A game's photos in upload order, without their bytes."""
         with self._connect() as db:
-            rows = db.execute("SELECT id, uploaded, name, error FROM photos WHERE game_id = ? ORDER BY rowid",
+            rows = db.execute("SELECT id, uploaded, name, error FROM photos WHERE game_id = ? AND removed IS NULL "
+                              "ORDER BY rowid",
                               (game_id,)).fetchall()
         return [dict(row) for row in rows]
 
-    def delete_photo(self, game_id: str, photo_id: str) -> bool:
-        """Forget a photo and the sheets read from it; False if the game has no such photo."""
+    def remove_photo(self, game_id: str, photo_id: str) -> str | None:
+        """Take a photo and the sheets read from it out of the game, restorable: the token ``restore`` takes,
+        or None if the game has no such photo."""
+        token = new_id()
         with self._connect(write=True) as db:
-            db.execute("DELETE FROM sheets WHERE photo_id = ? AND game_id = ?", (photo_id, game_id))
-            gone = db.execute("DELETE FROM photos WHERE id = ? AND game_id = ?", (photo_id, game_id)).rowcount
-        return gone > 0
+            gone = db.execute("UPDATE photos SET removed = ? WHERE id = ? AND game_id = ? AND removed IS NULL",
+                              (token, photo_id, game_id)).rowcount
+            db.execute("UPDATE sheets SET removed = ? WHERE photo_id = ? AND game_id = ? AND removed IS NULL",
+                       (token, photo_id, game_id))
+        if gone:
+            self.changed(game_id)
+        return token if gone else None
+
+    def retake(self, game_id: str, old_id: str, sheet_id: str, corrections: dict | None) -> str | None:
+        """The sheet ``sheet_id`` (just added) takes the place of ``old_id``: the old sheet (and its photo, if
+        nothing else was read from it) is removed, restorable, and the new sheet gets ``corrections`` (None:
+        none). Returns the token ``restore`` takes (which also removes the new sheet), or None if the game
+        has no such old sheet."""
+        token = new_id()
+        with self._connect(write=True) as db:
+            row = db.execute("SELECT photo_id FROM sheets WHERE id = ? AND game_id = ? AND removed IS NULL",
+                             (old_id, game_id)).fetchone()
+            if row is None:
+                return None
+            db.execute("UPDATE sheets SET removed = ? WHERE id = ?", (token, old_id))
+            _remove_empty_photo(db, row["photo_id"], token)
+            db.execute("UPDATE sheets SET retake_of = ?, corrections = ? WHERE id = ? AND game_id = ?",
+                       (token, json.dumps(corrections or NO_CORRECTIONS), sheet_id, game_id))
+        self.changed(game_id)
+        return token
+
+    def restore(self, game_id: str, token: str) -> bool:
+        """Undo one removal or retake (its token): what it removed is back, a retake's new sheet is removed.
+        False if the token names nothing removed in this game."""
+        with self._connect(write=True) as db:
+            back = db.execute("UPDATE sheets SET removed = NULL WHERE removed = ? AND game_id = ?",
+                              (token, game_id)).rowcount
+            back += db.execute("UPDATE photos SET removed = NULL WHERE removed = ? AND game_id = ?",
+                               (token, game_id)).rowcount
+            if not back:
+                return False
+            undone = f"undone-{token}"
+            for row in db.execute("SELECT id, photo_id FROM sheets WHERE retake_of = ? AND game_id = ? "
+                                  "AND removed IS NULL", (token, game_id)).fetchall():
+                db.execute("UPDATE sheets SET removed = ?, retake_of = NULL WHERE id = ?", (undone, row["id"]))
+                _remove_empty_photo(db, row["photo_id"], undone)
+        self.changed(game_id)
+        return True
 
     def sheets(self, game_id: str) -> list[dict]:
         """A game's sheets in upload order (photo by photo), without their pages."""
         with self._connect() as db:
             rows = db.execute("SELECT sheets.id, sheets.photo_id, sheets.sheet, sheets.readings, sheets.corrections "
                               "FROM sheets JOIN photos ON photos.id = sheets.photo_id "
-                              "WHERE sheets.game_id = ? ORDER BY photos.rowid, sheets.rowid", (game_id,)).fetchall()
+                              "WHERE sheets.game_id = ? AND sheets.removed IS NULL "
+                              "ORDER BY photos.rowid, sheets.rowid", (game_id,)).fetchall()
         return [_sheet(row) for row in rows]
 
     def page(self, game_id: str, sheet_id: str) -> bytes | None:
@@ -142,21 +214,47 @@ class Store:
         """Apply ``change`` to one sheet's corrections (a dict it edits in place), with no other writer in
         between. False if the game has no such sheet."""
         with self._connect(write=True) as db:
-            row = db.execute("SELECT corrections FROM sheets WHERE id = ? AND game_id = ?",
+            row = db.execute("SELECT corrections FROM sheets WHERE id = ? AND game_id = ? AND removed IS NULL",
                              (sheet_id, game_id)).fetchone()
             if row is None:
                 return False
-            corrections = json.loads(row["corrections"])
+            corrections = _corrections(row["corrections"])
             change(corrections)
             db.execute("UPDATE sheets SET corrections = ? WHERE id = ?", (json.dumps(corrections), sheet_id))
+        self.changed(game_id)
         return True
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring a database made by an older release up to this one: the columns added since, and a game code
+    for each game made before codes (its sheets printed then carry none, and are still accepted)."""
+    from sheets.page import new_game_code
+
+    for table, column, kind in ADDED_COLUMNS:
+        if column not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    for (game_id,) in db.execute("SELECT id FROM games WHERE code IS NULL").fetchall():
+        db.execute("UPDATE games SET code = ? WHERE id = ?", (new_game_code(), game_id))
+
+
+def _remove_empty_photo(db: sqlite3.Connection, photo_id: str, token: str) -> None:
+    """Remove a photo (with ``token``) once none of its sheets is left in the game."""
+    left = db.execute("SELECT COUNT(*) FROM sheets WHERE photo_id = ? AND removed IS NULL", (photo_id,)).fetchone()
+    if not left[0]:
+        db.execute("UPDATE photos SET removed = ? WHERE id = ? AND removed IS NULL", (token, photo_id))
 
 
 def _game(row: sqlite3.Row) -> dict:
     return {"id": row["id"], "created": row["created"], "players": json.loads(row["players"]),
-            "map": json.loads(row["map"]), "paper": row["paper"]}
+            "map": json.loads(row["map"]), "paper": row["paper"], "code": row["code"]}
 
 
 def _sheet(row: sqlite3.Row) -> dict:
     return {"id": row["id"], "photo_id": row["photo_id"], "sheet": json.loads(row["sheet"]),
-            "readings": json.loads(row["readings"]), "corrections": json.loads(row["corrections"])}
+            "readings": json.loads(row["readings"]),
+            "corrections": _corrections(row["corrections"])}
+
+
+def _corrections(text: str) -> dict:
+    """A sheet's stored corrections, with the kinds added since they were stored (empty)."""
+    return {**json.loads(json.dumps(NO_CORRECTIONS)), **json.loads(text)}

@@ -80,6 +80,15 @@ class RoomReadingBody(BaseModel):
                                      'Trap; "" for nothing drawn. One of the room\'s options.')
 
 
+class RoundBody(BaseModel):
+    round: Optional[int] = Field(ge=1, le=7, description="The round number written in the room, 1-7; null for none.")
+
+
+class MarkBody(BaseModel):
+    marked: bool = Field(description="Whether the mark is made: a Diamond or Emerald crossed out, a Curse Track "
+                                     "half filled, a Rune Gate filled in.")
+
+
 class TallyBody(BaseModel):
     count: int = Field(ge=0, le=40, description="The tally beside scoring item 6 (unusable cards).")
 

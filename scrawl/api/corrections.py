@@ -1,10 +1,12 @@
-"""Corrections: what a person sees in a room, or beside scoring item 6, in place of what was read."""
+"""Corrections: what a person sees in a room (its drawing, its round number), beside scoring item 6, or on an
+expansion map's marks (Diamonds, Emeralds, the Curse Track, Rune Gates), in place of what was read."""
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException
 
-from scrawl.api.common import RoomReadingBody, StoreDep, TallyBody, errors, room_or_404, sheet_or_404
-from scrawl.scoring import game_document, normal_reading
+from scrawl.api.common import (MarkBody, RoomReadingBody, RoundBody, StoreDep, TallyBody, errors, room_or_404,
+                               sheet_or_404)
+from scrawl.scoring import game_document, mark_list, normal_reading
 
 router = APIRouter(tags=["corrections"])
 
@@ -45,3 +47,48 @@ def reset_tally(gid: str, sid: str, store: StoreDep) -> dict:
     game, _ = sheet_or_404(store, gid, sid)
     store.correct(gid, sid, lambda corrections: corrections.update(unusable=None))
     return game_document(store, game)
+
+
+@router.put("/api/games/{gid}/sheets/{sid}/rounds/{room}", responses=errors(404, 422))
+def correct_round(gid: str, sid: str, room: str, body: RoundBody, store: StoreDep) -> dict:
+    """Replace the round number read in a room (null: none written)."""
+    game, sheet = sheet_or_404(store, gid, sid)
+    name, _ = room_or_404(sheet, room)
+    store.correct(gid, sid, lambda corrections: corrections["rounds"].update({name: body.round}))
+    return game_document(store, game)
+
+
+@router.delete("/api/games/{gid}/sheets/{sid}/rounds/{room}", responses=errors(404))
+def reset_round(gid: str, sid: str, room: str, store: StoreDep) -> dict:
+    """Put back the round number the scanner read in a room."""
+    game, sheet = sheet_or_404(store, gid, sid)
+    name, _ = room_or_404(sheet, room)
+    store.correct(gid, sid, lambda corrections: corrections["rounds"].pop(name, None))
+    return game_document(store, game)
+
+
+@router.put("/api/games/{gid}/sheets/{sid}/marks/{mark}", responses=errors(404, 422))
+def correct_mark(gid: str, sid: str, mark: str, body: MarkBody, store: StoreDep) -> dict:
+    """Say whether a mark is made: ``diamond-3``, ``emerald-2``, ``curse-top-1``, ``curse-bottom-4``,
+    ``gate-C4-D4`` (the sheet's ``marks`` list them)."""
+    game, sheet = sheet_or_404(store, gid, sid)
+    key = _mark_or_404(sheet, mark)
+    store.correct(gid, sid, lambda corrections: corrections["marks"].update({key: body.marked}))
+    return game_document(store, game)
+
+
+@router.delete("/api/games/{gid}/sheets/{sid}/marks/{mark}", responses=errors(404))
+def reset_mark(gid: str, sid: str, mark: str, store: StoreDep) -> dict:
+    """Put back what the scanner read of a mark."""
+    game, sheet = sheet_or_404(store, gid, sid)
+    key = _mark_or_404(sheet, mark)
+    store.correct(gid, sid, lambda corrections: corrections["marks"].pop(key, None))
+    return game_document(store, game)
+
+
+def _mark_or_404(sheet: dict, mark: str) -> str:
+    marks = [listed["mark"] for listed in mark_list(sheet["sheet"]["map"])]
+    if mark not in marks:
+        some = ", ".join(marks[:4]) if marks else "none: its map has no Diamonds, Emeralds, Curse Track or Rune Gates"
+        raise HTTPException(404, f"no mark {mark} on this sheet's map (its marks: {some})")
+    return mark

@@ -3,12 +3,13 @@ read at once), a photo forgotten, and a sheet's overlay picture."""
 from __future__ import annotations
 
 import io
+import json
 import logging
 import re
 import threading
-from typing import Annotated
+from typing import Annotated, Optional
 
-from fastapi import APIRouter, Depends, File, HTTPException, UploadFile
+from fastapi import APIRouter, Depends, File, HTTPException, Query, UploadFile
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
@@ -21,9 +22,17 @@ log = logging.getLogger("scrawl.serve")
 
 @router.post("/api/games/{gid}/photos", status_code=201, responses=errors(404, 413, 415, 422))
 async def upload(gid: str, store: StoreDep, scans: Annotated[threading.BoundedSemaphore, Depends(scans_of)],
-                 photo: UploadFile = File(description="A photo of one or more sheets of this game.")) -> dict:
+                 photo: UploadFile = File(description="A photo of one or more sheets of this game."),
+                 replaces: Optional[str] = Query(None, description="A retake: the sheet the new photo's sheet of "
+                                                                   "the same player takes the place of."),
+                 corrections: str = Query("keep", pattern="^(keep|drop)$",
+                                          description='A retake: "keep" the hand corrections of the sheet it '
+                                                      'replaces (where they still differ from the new reading), '
+                                                      'or "drop" them.')) -> dict:
     """Read the sheets in a photo and add them to the game. A photo that cannot be read is kept with its
-    error (422, the reason as detail), so the game shows it."""
+    error (422, the reason as detail), so the game shows it. A sheet of another game, or of another map, is
+    refused (422, saying which game it is from) and nothing is kept. A retake (``replaces``) answers with
+    ``undo``, the token that puts the old sheet back."""
     game = await run_in_threadpool(game_or_404, store, gid)
     data = await photo.read(MAX_PHOTO + 1)
     if len(data) > MAX_PHOTO:
@@ -32,6 +41,9 @@ async def upload(gid: str, store: StoreDep, scans: Annotated[threading.BoundedSe
         raise HTTPException(415, NOT_AN_IMAGE)
     name = display_name(photo.filename)
     outcome = await run_in_threadpool(_scan, scans, data, name, game["map"])
+    foreign = other_game(outcome.sheets, game)
+    if foreign:
+        raise HTTPException(422, foreign)
     if any(sheet["player"] == 0 for sheet in outcome.sheets):      # read by the game's map, its QR unread
         from scanner.batch import number_unidentified
 
@@ -43,17 +55,73 @@ async def upload(gid: str, store: StoreDep, scans: Annotated[threading.BoundedSe
     _, added = await run_in_threadpool(store.add_photo, gid, name, data, error, sheets)
     if not added:
         raise HTTPException(422, error or "no sheet found in this photo")
+    undo = await run_in_threadpool(_retake, store, gid, replaces, dict(zip(added, sheets)), corrections == "keep")
     document = await run_in_threadpool(game_document, store, store.game(gid))
-    return dict(document, added=added)
+    return dict(document, added=added, undo=undo)
 
 
 @router.delete("/api/games/{gid}/photos/{pid}", responses=errors(404))
 def delete_photo(gid: str, pid: str, store: StoreDep) -> dict:
-    """Forget a photo and its sheets (before a retake)."""
+    """Take a photo and its sheets out of the game (their corrections with them). The answer's ``undo`` is
+    the token that puts them back (``POST /api/games/{gid}/undo/{token}``)."""
     game = game_or_404(store, gid)
-    if not store.delete_photo(gid, pid):
+    token = store.remove_photo(gid, pid)
+    if token is None:
         raise HTTPException(404, "no such photo")
+    return dict(game_document(store, game), undo=token)
+
+
+@router.post("/api/games/{gid}/undo/{token}", responses=errors(404))
+def undo(gid: str, token: str, store: StoreDep) -> dict:
+    """Undo a photo's removal, or a retake (the old sheet and its corrections back, the new one out)."""
+    game = game_or_404(store, gid)
+    if not store.restore(gid, token):
+        raise HTTPException(404, "nothing to undo: it was undone already, or it is not of this game")
     return game_document(store, game)
+
+
+def other_game(sheets: list[dict], game: dict) -> str | None:
+    """Why the sheets read from a photo do not belong to ``game`` (another game's code, or another map), in
+    a line that says where to send them; None when they do. A sheet printed before game codes carries
+    none: it belongs when its map is the game's."""
+    from scrawl.scoring import dungeon_of
+
+    ours = dungeon_of(json.dumps(game["map"], sort_keys=True))
+    this = f"this is game {game['code']} ({ours.name})"
+    for sheet in sheets:
+        theirs = dungeon_of(json.dumps(sheet["map"], sort_keys=True))
+        code = sheet.get("game")
+        if code and code != game["code"]:
+            return f"this sheet is from game {code} ({theirs.name}); {this}: upload it to its own game"
+        if theirs != ours:
+            return f"this sheet is of another map ({theirs.name}); {this}: upload it to its own game"
+    return None
+
+
+def _retake(store, gid: str, old: str | None, added: dict, keep: bool) -> str | None:
+    """A retake: the new sheet of the old sheet's player takes its place, with the old sheet's corrections
+    where they still differ from the new reading (``keep``). The undo token, or None when the photo holds
+    no sheet of that player (then it was only added)."""
+    previous = next((sheet for sheet in store.sheets(gid) if sheet["id"] == old), None) if old else None
+    if previous is None:
+        return None
+    player = previous["sheet"].get("player")
+    new = next((sid for sid, (sheet, _, _) in added.items() if sheet.get("player") == player), None)
+    if new is None:
+        return None
+    carried = None
+    if keep:
+        carried = carried_corrections(previous["corrections"], added[new][1])
+    return store.retake(gid, old, new, carried)
+
+
+def carried_corrections(corrections: dict, readings: dict) -> dict:
+    """A sheet's corrections, for its retake: a room's only where the new photo reads it otherwise."""
+    from scrawl.scoring import normal_reading
+
+    now = {name: "X" if room["trap"] else normal_reading(room["exits"]) for name, room in readings["rooms"].items()}
+    kept = {name: reading for name, reading in corrections["rooms"].items() if now.get(name, "") != reading}
+    return dict(corrections, rooms=kept)
 
 
 @router.get("/api/games/{gid}/sheets/{sid}/overlay.png", response_class=Response,

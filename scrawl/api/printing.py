@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import secrets
 import tempfile
@@ -11,7 +12,7 @@ from pathlib import Path
 from fastapi import APIRouter, HTTPException, Query
 from fastapi.responses import Response
 
-from scrawl.api.common import errors, valid_map, valid_paper
+from scrawl.api.common import StoreDep, errors, game_or_404, valid_map, valid_paper
 
 router = APIRouter(tags=["print"])
 
@@ -36,6 +37,17 @@ def print_sheets(map_name: str = Query("classic", alias="map", description='"cla
     pdf, name = _sheets_pdf(map_name, number, players, paper)
     return Response(pdf, media_type="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+
+@router.get("/print/games/{gid}/sheets.pdf", response_class=Response,
+            responses={200: {"content": {"application/pdf": {}}}, **errors(404)})
+def print_game_sheets(gid: str, store: StoreDep) -> Response:
+    """A game's map sheets, one page per player with the player's name and the game's code (in its QR code
+    too), so that a sheet of another game is told apart when it is photographed."""
+    game = game_or_404(store, gid)
+    pdf = _game_pdf(json.dumps(game["map"], sort_keys=True), game["paper"], game["code"], tuple(game["players"]))
+    return Response(pdf, media_type="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="sheets-game-{game["code"]}.pdf"'})
 
 
 @router.get("/print/deck/{name}.pdf", response_class=Response,
@@ -70,6 +82,22 @@ def _sheets_pdf(map_name: str, seed: int | None, players: int, paper: str) -> tu
         keep_blank("map", layout)       # the game's photos are then read without drawing it again
     name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
     return buffer.getvalue(), f"sheet-{name}-{paper}.pdf"
+
+
+@lru_cache(maxsize=16)
+def _game_pdf(reference: str, paper: str, code: str, names: tuple[str, ...]) -> bytes:
+    from sheets.dungeon import sheet_layout
+    from generator.sheet import render_sheets
+    from scanner.batch import PDF_LOCK
+    from scrawl.blanks import keep_blank
+    from scrawl.scoring import dungeon_of
+
+    layout = sheet_layout(dungeon_of(reference), paper)
+    buffer = io.BytesIO()
+    with PDF_LOCK:
+        render_sheets(layout, len(names), buffer, code, names)
+        keep_blank("map", layout)       # the game's photos are then read without drawing it again
+    return buffer.getvalue()
 
 
 @lru_cache(maxsize=8)

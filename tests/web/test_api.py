@@ -101,7 +101,8 @@ def test_a_sheet_document_has_what_the_page_draws(played):
     document = played[2][-1].json()
     sheet = document["sheets"][0]
     assert re.fullmatch(rf"/api/games/{document['id']}/sheets/{sheet['id']}/overlay\.png\?v=\w+", sheet["overlay"])
-    assert sheet["rooms"]["E3"] == {"exits": "NESW", "trap": False, "round": 4, "corrected": False}
+    assert sheet["rooms"]["E3"] == {"exits": "NESW", "trap": False, "round": 4, "corrected": False,
+                                    "round_corrected": False}
     assert sheet["unusable"] == 1 and sheet["unusable_corrected"] is False
     assert [line["item"] for line in sheet["score"]["lines"]] == list(range(1, 8))
     geometry = sheet["geometry"]
