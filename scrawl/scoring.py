@@ -221,7 +221,7 @@ def game_document(store: Store, game: dict) -> dict:
     return {"id": gid, "code": game.get("code"), "created": game["created"], "players": players,
             "map": game["map"], "paper": game["paper"], "print": print_links(game), "photos": photos,
             "sheets": sheets, "scoreboard": scoreboard(sheets), "errors": scored.document["errors"],
-            "needs_review": sum(bool(s["needs_review"]) for s in sheets), "version": store.version(gid)}
+            "needs_review": sum(bool(s["needs_review"]) for s in sheets)}
 
 
 def _sheet_view(game: dict, scored: Scored, stored: dict) -> dict:

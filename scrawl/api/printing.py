@@ -45,9 +45,9 @@ def print_game_sheets(gid: str, store: StoreDep) -> Response:
     """A game's map sheets, one page per player with the player's name and the game's code (in its QR code
     too), so that a sheet of another game is told apart when it is photographed."""
     game = game_or_404(store, gid)
-    pdf = _game_pdf(json.dumps(game["map"], sort_keys=True), game["paper"], game["code"], tuple(game["players"]))
-    return Response(pdf, media_type="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="sheets-game-{game["code"]}.pdf"'})
+    pdf, name = _game_pdf(json.dumps(game["map"], sort_keys=True), game["paper"], game["code"],
+                          tuple(game["players"]))
+    return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
 @router.get("/print/deck/{name}.pdf", response_class=Response,
@@ -85,19 +85,21 @@ def _sheets_pdf(map_name: str, seed: int | None, players: int, paper: str) -> tu
 
 
 @lru_cache(maxsize=16)
-def _game_pdf(reference: str, paper: str, code: str, names: tuple[str, ...]) -> bytes:
+def _game_pdf(reference: str, paper: str, code: str, names: tuple[str, ...]) -> tuple[bytes, str]:
     from sheets.dungeon import sheet_layout
     from generator.sheet import render_sheets
     from scanner.batch import PDF_LOCK
     from scrawl.blanks import keep_blank
     from scrawl.scoring import dungeon_of
 
-    layout = sheet_layout(dungeon_of(reference), paper)
+    dungeon = dungeon_of(reference)
+    layout = sheet_layout(dungeon, paper)
     buffer = io.BytesIO()
     with PDF_LOCK:
         render_sheets(layout, len(names), buffer, code, names)
         keep_blank("map", layout)       # the game's photos are then read without drawing it again
-    return buffer.getvalue()
+    name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
+    return buffer.getvalue(), f"sheet-{name}-{paper}-game-{code}.pdf"
 
 
 @lru_cache(maxsize=8)

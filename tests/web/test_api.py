@@ -135,6 +135,10 @@ def test_the_export_is_what_scrawl_scan_prints_and_scrawl_score_reads(game, caps
     assert response.headers["content-disposition"] == f'attachment; filename="game-{gid}.json"'
     code, out, _ = run_cli(capsys, "scan", "--jobs", "1", "--json", *(SAMPLES / name for name in PHOTOS))
     want = json.loads(out.replace(f"{SAMPLES}/", ""))     # the web's sources are the photos' names
+    game_code = client.get(f"/api/games/{gid}").json()["code"]
+    for sheet in want["sheets"]:        # the web game knows its code and its players' names
+        assert sheet["game"] is None and sheet["name"] is None
+        sheet.update(game=game_code, name=PLAYERS[sheet["player"] - 1])
     assert code == 0 and response.json() == want
     sheets, errors = read_game(response.json(), "export")
     assert errors == [] and [result.score.total for result in score_game(sheets)] == [11, -4, -15]
@@ -153,7 +157,8 @@ def test_a_room_correction_changes_the_total_and_the_overlay_and_a_reset_restore
     assert corrected.status_code == 200
     changed = corrected.json()["sheets"][0]
     assert changed["total"] == 14 != sheet["total"]
-    assert changed["rooms"]["E3"] == {"exits": "", "trap": False, "round": None, "corrected": True}
+    assert changed["rooms"]["E3"] == {"exits": "", "trap": False, "round": None, "corrected": True,
+                                      "round_corrected": False}
     assert changed["overlay"] != sheet["overlay"]
     assert client.get(changed["overlay"]).content != before.content
     assert "E3" not in client.get(f"/api/games/{gid}/export").json()["sheets"][0]["rooms"]
@@ -315,12 +320,12 @@ def test_a_new_game_and_the_list_of_games(tmp_path):
         assert first.status_code == 201
         game = first.json()
         assert (game["players"], game["map"], game["paper"]) == (["Ann", "Bo"], {"id": "classic", "seed": None}, "letter")
-        assert game["print"]["sheets"] == "/print/sheets.pdf?map=classic&seed=&players=2&paper=letter"
+        assert game["print"]["sheets"] == f"/print/games/{game['id']}/sheets.pdf"
         assert game["print"]["decks"]["traps"] == "/print/deck/traps.pdf?paper=letter"
         random = client.post("/api/games", json={"players": ["Cy"], "map": "random"}).json()
         assert random["map"]["id"] == "random" and isinstance(random["map"]["seed"], int)
         seeded = client.post("/api/games", json={"players": ["Di"], "map": "random", "seed": 1234}).json()
-        assert seeded["map"]["seed"] == 1234 and "seed=1234" in seeded["print"]["sheets"]
+        assert seeded["map"]["seed"] == 1234
         listed = client.get("/api/games").json()["games"]
         assert [g["id"] for g in listed] == [seeded["id"], random["id"], game["id"]]
         assert listed[2] == {"id": game["id"], "created": game["created"], "players": ["Ann", "Bo"],
@@ -452,7 +457,7 @@ def test_print_links_give_pdfs(tmp_path):
         game = client.post("/api/games", json={"players": PLAYERS, "map": "random", "seed": 77}).json()
         sheets = client.get(game["print"]["sheets"])
         assert sheets.status_code == 200 and sheets.content[:5] == b"%PDF-"
-        assert sheets.headers["content-type"] == "application/pdf" and "sheet-random-77-a4.pdf" in \
+        assert sheets.headers["content-type"] == "application/pdf" and f"sheet-random-77-a4-game-{game['code']}.pdf" in \
             sheets.headers["content-disposition"]
         assert len(PdfReader(BytesIO(sheets.content)).pages) == 3
         for link in game["print"]["decks"].values():
