@@ -236,6 +236,9 @@ def _counts(board: Board, trap_cards: int) -> list[Problem]:
                                  f"{count} rooms say round {round_number}; a round reveals at most {MOST_CARDS_A_ROUND} cards"))
     if board.unusable < 0:
         found.append(Problem("unusable", Rule.TALLY_RANGE, f"a tally of {board.unusable} cannot be negative"))
+    elif board.unusable > ROUNDS * MOST_CARDS_A_ROUND:
+        found.append(Problem("unusable", Rule.TALLY_RANGE, f"a tally of {board.unusable}: a game reveals at most "
+                                                           f"{ROUNDS * MOST_CARDS_A_ROUND} cards"))
     return found
 
 

@@ -117,8 +117,8 @@ def read_sheet(raw, path: str, name: str) -> SheetState:
     except ScrawlError as exc:
         found.append(("map", str(exc)))
     player = raw.get("player")
-    if player is not None and (not isinstance(player, int) or isinstance(player, bool) or player < 1):
-        found.append(("player", f"should be a player number from 1, not {player!r}"))
+    if player is not None and (not isinstance(player, int) or isinstance(player, bool) or not 1 <= player <= 99):
+        found.append(("player", f"should be a player number from 1 to 99, not {player!r}"))
     unusable = raw.get("unusable", 0)
     if not isinstance(unusable, int) or isinstance(unusable, bool) or unusable < 0:
         found.append(("unusable", f"should be the tally beside item 6, a whole number from 0, not {unusable!r}"))

@@ -116,7 +116,10 @@ def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | 
     outcomes: list[PhotoOutcome | None] = [None] * len(paths)
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
         for index, path in enumerate(paths):
-            outcomes[index] = scan_file(path, blanks, want_pages)
+            try:
+                outcomes[index] = scan_file(path, blanks, want_pages)
+            except Exception as exc:  # noqa: BLE001 - one photo's failure must not lose the others
+                outcomes[index] = _failed(path, exc)
             if progress:
                 progress(index + 1, len(paths))
         return outcomes
@@ -130,12 +133,15 @@ def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | 
             try:
                 outcomes[index] = future.result()
             except Exception as exc:  # a crash in one worker must not lose the other photos
-                outcomes[index] = PhotoOutcome(paths[index], errors=[
-                    {"source": paths[index], "error": f"the scanner failed on this photo ({type(exc).__name__}); "
-                                                      f"please report it with the photo"}])
+                outcomes[index] = _failed(paths[index], exc)
             if progress:
                 progress(done, len(paths))
     return outcomes
+
+
+def _failed(path: str, exc: Exception) -> PhotoOutcome:
+    return PhotoOutcome(path, errors=[{"source": path, "error": f"the scanner failed on this photo "
+                                                               f"({type(exc).__name__}); please report it with the photo"}])
 
 
 def _identify_by_game(outcomes: list[PhotoOutcome], blanks: Blanks, want_pages: bool, map_hint) -> None:

@@ -24,6 +24,10 @@ from games.errors import ScrawlError
 MAX_MEGAPIXELS = 100          # a decompression bomb, or a panorama: refused before decoding
 WORKING_MEGAPIXELS = 2.8      # decode big photos down to no less than this
 PDF_PX_PER_MM = 6.0           # PDF pages (scans) are rendered at about 150 dpi
+MOST_FILE_BYTES = 80_000_000  # a 50 MP phone's RAW-free photo is under 30 MB; a PDF of 24 scans under 80 MB
+MOST_PDF_PAGES = 24           # one sheet per page: a game of 20 players, and some to spare
+MOST_PAGE_MM = 500            # a sheet's page side (A3 is 420 mm); a larger page is no scan of a sheet
+MOST_PDF_MEGAPIXELS = 60      # all of a PDF's pages drawn (24 A4 pages are 54): about 180 MB of pixels
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif", ".tif", ".tiff", ".bmp", ".pdf")
 
 
@@ -46,14 +50,18 @@ class Photo:
 
 def load_photos(path: str | Path, *, source: str | None = None) -> list[Photo]:
     """The images in one file: one for a photo, one per page for a PDF. Raises ``PhotoError``."""
+    from templates import NotAFile, read_bounded
+
     path = Path(path)
     name = source or str(path)
     if path.is_dir():
         raise PhotoError(f"a folder, not a photo: give the photo files inside it (e.g. {name}/*.jpg)")
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, MOST_FILE_BYTES)
     except FileNotFoundError:
         raise PhotoError("no such file: check the name and the folder") from None
+    except NotAFile as exc:
+        raise PhotoError(str(exc)) from None
     except OSError as exc:
         raise PhotoError(f"cannot be read: {exc.strerror or exc}") from None
     return load_photo_bytes(data, name)
@@ -166,13 +174,21 @@ def _load_pdf(data: bytes, name: str) -> list[Photo]:
         raise PhotoError(f"damaged PDF ({_short(exc)}): export it again") from None
     if len(document) == 0:
         raise PhotoError("a PDF with no pages")
+    if len(document) > MOST_PDF_PAGES:
+        raise PhotoError(f"a PDF of {len(document)} pages: this reads at most {MOST_PDF_PAGES} (one sheet a page); "
+                         f"split it")
+    megapixels = 0.0
+    for index in range(len(document)):      # every page's size is checked before any is drawn
+        width_mm, height_mm = (size * 25.4 / 72 for size in document.get_page_size(index))
+        if max(width_mm, height_mm) > MOST_PAGE_MM:
+            raise PhotoError(f"page {index + 1} is {width_mm:.0f}x{height_mm:.0f} mm: too large for a sheet "
+                             f"(at most {MOST_PAGE_MM} mm a side)")
+        megapixels += width_mm * height_mm * PDF_PX_PER_MM ** 2 / 1e6
+    if megapixels > MOST_PDF_MEGAPIXELS:
+        raise PhotoError(f"its {len(document)} pages are too large together for sheets: split the PDF")
     photos = []
     for index in range(len(document)):
         page = document[index]
-        width_mm = page.get_width() * 25.4 / 72
-        height_mm = page.get_height() * 25.4 / 72
-        if width_mm * height_mm * PDF_PX_PER_MM ** 2 / 1e6 > MAX_MEGAPIXELS:
-            raise PhotoError(f"page {index + 1} is {width_mm:.0f}x{height_mm:.0f} mm: too large for a sheet")
         bitmap = page.render(scale=PDF_PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255))
         pixels = np.asarray(bitmap.to_pil().convert("RGB"))
         source = name if len(document) == 1 else f"{name}#page={index + 1}"

@@ -464,6 +464,8 @@ def scan(
 
     rolled = parse_rolls(rolls, ROUNDS) if rolls is not None else None
     listed = _names_option(names)
+    if overlay is not None:
+        _overlay_folder(overlay)
     if map_name == "random" and seed is None:
         raise ScrawlError("scrawl scan --map random needs the seed printed on the sheet: add --seed N")
     hint = None
@@ -541,16 +543,35 @@ def _roster_table(entry: dict) -> str:
     return "\n".join(lines)
 
 
-def _write_overlays(folder: Path, pictures: list) -> None:
-    """Write each overlay picture (name, RGB) into ``folder``."""
-    import cv2
-
+def _overlay_folder(folder: Path) -> None:
+    """Make sure overlay pictures can go into ``folder`` before any photo is read (so no finished scan is
+    thrown away for a wrong --overlay)."""
+    if folder.exists() and not folder.is_dir():
+        raise ScrawlError(f"--overlay {folder}: this is a file; name a folder for the pictures (it is made if "
+                          f"missing)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ScrawlError(f"cannot write overlays to {folder}: {exc.strerror or exc}") from None
+        raise ScrawlError(f"--overlay {folder}: cannot make this folder ({exc.strerror or exc})") from None
+
+
+def _write_overlays(folder: Path, pictures: list) -> None:
+    """Write each overlay picture (name, RGB) into ``folder``: through Python's own file IO, so that any file
+    name the system allows is written (OpenCV's writer crashes on names that are not UTF-8). A picture that
+    cannot be written is a warning; the scores are still printed."""
+    import cv2
+
     for name, picture in pictures:
-        cv2.imwrite(str(folder / name), cv2.cvtColor(picture, cv2.COLOR_RGB2BGR))
+        ok, data = cv2.imencode(".png", cv2.cvtColor(picture, cv2.COLOR_RGB2BGR))
+        try:
+            (folder / name).write_bytes(data.tobytes())
+        except OSError as exc:
+            typer.echo(f"Warning: overlay {_shown(folder / name)} not written: {exc.strerror or exc}", err=True)
+
+
+def _shown(path) -> str:
+    """A path as it can be printed, whatever bytes its name holds."""
+    return str(path).encode("utf-8", "replace").decode("utf-8")
 
 
 def _progress_bar(verb: str, things: str):
@@ -866,6 +887,11 @@ def _fail(message: str) -> None:
 
 
 def run() -> None:
+    # A file name that is not UTF-8 (a camera card's "caf\xe9.jpg") is printed with a backslash escape rather
+    # than ending the command, and its results, with an encoding error.
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     sys.exit(main())
 
 
