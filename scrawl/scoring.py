@@ -221,7 +221,23 @@ def game_document(store: Store, game: dict) -> dict:
     return {"id": gid, "code": game.get("code"), "created": game["created"], "players": players,
             "map": game["map"], "paper": game["paper"], "print": print_links(game), "photos": photos,
             "sheets": sheets, "scoreboard": scoreboard(sheets), "errors": scored.document["errors"],
-            "needs_review": sum(bool(s["needs_review"]) for s in sheets)}
+            "needs_review": sum(bool(s["needs_review"]) for s in sheets), "die": die_view(game)}
+
+
+def die_view(game: dict) -> dict | None:
+    """The die roller of a game on a map played with the die (None on others): the die's faces, the game's
+    rounds, and each roll so far with what it makes every player do this round (``round_instructions``)."""
+    from games.deal import ROUNDS
+    from games.die import load_die, round_instructions
+
+    dungeon = dungeon_of(json.dumps(game["map"], sort_keys=True))
+    if not dungeon.needs_die:
+        return None
+    die, rolls = load_die(), game.get("rolls") or []
+    todo = round_instructions(dungeon, rolls, die)
+    return {"faces": [{"number": number, "icon": icon} for number, icon in die.faces], "rounds": ROUNDS,
+            "rolls": [{"round": index + 1, "roll": roll, "icon": die.icon(roll), "lines": lines[1:]}
+                      for index, (roll, lines) in enumerate(zip(rolls, todo))]}
 
 
 def _sheet_view(game: dict, scored: Scored, stored: dict) -> dict:

@@ -40,8 +40,8 @@ CREATE INDEX IF NOT EXISTS photos_of_game ON photos(game_id);
 CREATE INDEX IF NOT EXISTS sheets_of_game ON sheets(game_id);
 """
 # Columns added since the first release: (table, column, type); added to an older database when it is opened.
-ADDED_COLUMNS = (("games", "code", "TEXT"), ("photos", "removed", "TEXT"), ("sheets", "removed", "TEXT"),
-                 ("sheets", "retake_of", "TEXT"))
+ADDED_COLUMNS = (("games", "code", "TEXT"), ("games", "rolls", "TEXT"), ("photos", "removed", "TEXT"),
+                 ("sheets", "removed", "TEXT"), ("sheets", "retake_of", "TEXT"))
 
 NO_CORRECTIONS = {"rooms": {}, "unusable": None, "rounds": {}, "marks": {}}
 
@@ -112,6 +112,18 @@ class Store:
         with self._connect() as db:
             row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         return _game(row) if row is not None else None
+
+    def set_rolls(self, game_id: str, change: Callable[[list], list]) -> list | None:
+        """Change a game's die rolls (one a round, as the page's die roller rolled them): ``change`` gets the
+        list and returns the new one. The new rolls, or None if there is no such game."""
+        with self._connect(write=True) as db:
+            row = db.execute("SELECT rolls FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                return None
+            rolls = change(json.loads(row["rolls"] or "[]"))
+            db.execute("UPDATE games SET rolls = ? WHERE id = ?", (json.dumps(rolls), game_id))
+        self.changed(game_id)
+        return rolls
 
     def games(self) -> list[dict]:
         """Every game, newest first, with its number of sheets."""
@@ -246,7 +258,8 @@ def _remove_empty_photo(db: sqlite3.Connection, photo_id: str, token: str) -> No
 
 def _game(row: sqlite3.Row) -> dict:
     return {"id": row["id"], "created": row["created"], "players": json.loads(row["players"]),
-            "map": json.loads(row["map"]), "paper": row["paper"], "code": row["code"]}
+            "map": json.loads(row["map"]), "paper": row["paper"], "code": row["code"],
+            "rolls": json.loads(row["rolls"] or "[]")}
 
 
 def _sheet(row: sqlite3.Row) -> dict:

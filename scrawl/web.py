@@ -3,7 +3,7 @@
 A game is its players, its map and the photos of its sheets, kept by
 ``scrawl.store``; ``scrawl.scoring`` scores them each time a game is asked for.
 This module makes the app: the page, the routers of ``scrawl.api`` (the
-server, games, photos, corrections, printing), the upload size limit and the
+server, games, photos, corrections, printing, results), the upload size limit and the
 error answers; and the server's address for phones.
 
 Errors are ``{"detail": "one line a person can act on"}``; bad input never
@@ -19,7 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from scrawl.api import corrections, games, photos, printing, server
+from scrawl.api import corrections, games, photos, printing, results, server
 from scrawl.api.common import MAX_BODY, SCANS_AT_ONCE, TOO_LARGE
 from scrawl.store import Store
 
@@ -56,7 +56,7 @@ def create_app(data_dir: Path, *, url: str | None = None) -> FastAPI:
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     app.mount("/page", StaticFiles(directory=PAGE_DIR, check_dir=False), name="page")
-    for part in (server, games, photos, corrections, printing):
+    for part in (server, games, photos, corrections, printing, results):
         app.include_router(part.router)
     return app
 

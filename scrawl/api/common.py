@@ -89,6 +89,11 @@ class MarkBody(BaseModel):
                                      "half filled, a Rune Gate filled in.")
 
 
+class RollsBody(BaseModel):
+    rolls: list[Annotated[int, Field(ge=1, le=6)]] = Field(max_length=7, description="The die's numbers, one a "
+                                                                                     "round, in round order.")
+
+
 class TallyBody(BaseModel):
     count: int = Field(ge=0, le=40, description="The tally beside scoring item 6 (unusable cards).")
 
@@ -137,6 +142,7 @@ def room_or_404(sheet: dict, room_name: str) -> tuple[str, list[str]]:
 
 # -- the documented error answers ---------------------------------------------------------------------------
 _STATUS_WORDS = {400: "A reading that cannot be drawn there", 404: "No such game, sheet, photo or room",
+                 409: "Every round is rolled already",
                  413: "The photo is over 25 MB", 415: "Not an image", 422: "Invalid input, or a photo that cannot be read"}
 
 

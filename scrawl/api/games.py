@@ -1,14 +1,18 @@
-"""Games: start one, list them, show one scored, export it."""
+"""Games: start one, list them, show one scored (and, as server-sent events, each time it changes), export
+it, and roll the die of a map played with it."""
 from __future__ import annotations
 
 import secrets
 
-from fastapi import APIRouter, HTTPException
-from fastapi.responses import JSONResponse
+import asyncio
+import random
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, StreamingResponse
 
 from games.errors import ScrawlError
-from scrawl.api.common import NewGame, StoreDep, errors, game_or_404
-from scrawl.scoring import game_document, scored_game
+from scrawl.api.common import NewGame, RollsBody, StoreDep, errors, game_or_404
+from scrawl.scoring import die_view, game_document, scored_game
 
 router = APIRouter(tags=["games"])
 
@@ -47,3 +51,69 @@ def export(gid: str, store: StoreDep) -> JSONResponse:
     """The game as ``scrawl scan --json`` prints it (CONTRACTS.md section 3), corrections applied."""
     scored = scored_game(store, game_or_404(store, gid))
     return JSONResponse(scored.document, headers={"Content-Disposition": f'attachment; filename="game-{gid}.json"'})
+
+
+EVENTS_FOR = 300.0          # seconds an event stream stays open; the browser's EventSource then opens another
+EVENT_CHECK = 0.25          # seconds between looks at the game's change count
+KEEP_ALIVE = 15.0           # seconds between comments that keep a quiet stream open through proxies
+
+
+@router.get("/api/games/{gid}/events", response_class=StreamingResponse,
+            responses={200: {"content": {"text/event-stream": {}}}, **errors(404)})
+async def events(gid: str, request: Request, store: StoreDep) -> StreamingResponse:
+    """Server-sent events: a ``change`` event each time the game changes (a photo, a correction, a roll),
+    so the page fetches it again at once instead of polling."""
+    game_or_404(store, gid)
+
+    async def stream():
+        seen, quiet, opened = store.version(gid), 0.0, asyncio.get_running_loop().time()
+        yield f"retry: 2000\nevent: hello\ndata: {seen}\n\n"
+        while asyncio.get_running_loop().time() - opened < EVENTS_FOR and not await request.is_disconnected():
+            await asyncio.sleep(EVENT_CHECK)
+            now = store.version(gid)
+            if now != seen:
+                seen, quiet = now, 0.0
+                yield f"event: change\ndata: {now}\n\n"
+            else:
+                quiet += EVENT_CHECK
+                if quiet >= KEEP_ALIVE:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+@router.post("/api/games/{gid}/rolls", responses=errors(404, 409))
+def roll(gid: str, store: StoreDep) -> dict:
+    """Roll the die for the next round (maps 2-6): the answer's ``die`` says what each roll does."""
+    game = _die_game(store, gid)
+    rounds = die_view(game)["rounds"]
+    if len(game["rolls"]) >= rounds:
+        raise HTTPException(409, f"all {rounds} rounds are rolled: take the last roll back to roll it again")
+    die = {face["number"] for face in die_view(game)["faces"]}
+    store.set_rolls(gid, lambda rolls: rolls + [random.SystemRandom().choice(sorted(die))])
+    return game_document(store, store.game(gid))
+
+
+@router.put("/api/games/{gid}/rolls", responses=errors(404, 422))
+def set_rolls(gid: str, body: RollsBody, store: StoreDep) -> dict:
+    """The rolls of a die rolled at the table, one a round, in round order (replacing those kept)."""
+    _die_game(store, gid)
+    store.set_rolls(gid, lambda rolls: list(body.rolls))
+    return game_document(store, store.game(gid))
+
+
+@router.delete("/api/games/{gid}/rolls/last", responses=errors(404))
+def unroll(gid: str, store: StoreDep) -> dict:
+    """Take the last roll back."""
+    _die_game(store, gid)
+    store.set_rolls(gid, lambda rolls: rolls[:-1])
+    return game_document(store, store.game(gid))
+
+
+def _die_game(store, gid: str) -> dict:
+    game = game_or_404(store, gid)
+    if die_view(game) is None:
+        raise HTTPException(404, "this game's map is played without the die (maps 2-6 use it)")
+    return game

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 from fastapi import APIRouter, Request
 
-from scrawl.api.common import PAPERS
+from scrawl.api.common import PAPERS, StoreDep, errors, game_or_404
 
 router = APIRouter(tags=["server"])
 
@@ -14,6 +14,14 @@ router = APIRouter(tags=["server"])
 def server(request: Request) -> dict:
     """The address phones should open, and its QR code as SVG."""
     address = request.app.state.url or str(request.base_url)
+    return {"url": address, "qr_svg": qr_svg(address)}
+
+
+@router.get("/api/games/{gid}/join", responses=errors(404))
+def join(gid: str, request: Request, store: StoreDep) -> dict:
+    """The address of one game's page, and its QR code as SVG: a phone that scans it opens that game."""
+    game_or_404(store, gid)
+    address = (request.app.state.url or str(request.base_url)).rstrip("/") + f"/#/game/{gid}"
     return {"url": address, "qr_svg": qr_svg(address)}
 
 

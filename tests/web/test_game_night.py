@@ -269,3 +269,64 @@ def test_review_entries_name_the_player_and_the_sheet_to_open(client):
     entry = first["needs_review"][0]
     assert entry["rule"] == "duplicate_sheet" and entry["sheet"] == second["id"] and entry["player_name"] == "Ann"
     assert json.dumps(entry)
+
+
+# -- the game page's join code, the die, the results -------------------------------------------------------
+def test_a_game_has_a_join_address_and_qr_code_of_its_own(tmp_path):
+    with TestClient(create_app(tmp_path, url="http://192.168.1.20:8000/")) as running:
+        game = new_game(running)
+        join = running.get(f"/api/games/{game['id']}/join").json()
+        assert join["url"] == f"http://192.168.1.20:8000/#/game/{game['id']}"
+        assert join["qr_svg"].startswith("<svg") and join["url"] in join["qr_svg"]
+        assert running.get("/api/games/nope/join").status_code == 404
+
+
+def test_the_die_roller_rolls_each_round_and_says_what_the_roll_does(client):
+    game = new_game(client, ["Ann", "Bo"], "map5")
+    assert game["die"]["rolls"] == [] and game["die"]["rounds"] == 7
+    assert [face["icon"] for face in game["die"]["faces"]] == ["skull", "dragon", "moon"] * 2
+    rolled = client.post(f"/api/games/{game['id']}/rolls")
+    assert rolled.status_code == 200
+    (first,) = rolled.json()["die"]["rolls"]
+    assert first["round"] == 1 and 1 <= first["roll"] <= 6 and first["lines"]
+    table = client.put(f"/api/games/{game['id']}/rolls", json={"rolls": [4, 2]}).json()["die"]["rolls"]
+    assert [(r["roll"], r["icon"]) for r in table] == [(4, "skull"), (2, "dragon")]
+    assert any("Curse Track: fill the bottom half of space" in line for line in table[0]["lines"])
+    assert client.delete(f"/api/games/{game['id']}/rolls/last").json()["die"]["rolls"][0]["roll"] == 4
+    for _ in range(6):
+        client.post(f"/api/games/{game['id']}/rolls")
+    full = client.post(f"/api/games/{game['id']}/rolls")
+    assert full.status_code == 409 and "all 7 rounds are rolled" in one_line(full)
+    bad = client.put(f"/api/games/{game['id']}/rolls", json={"rolls": [7]})
+    assert bad.status_code == 422
+
+
+def test_a_classic_game_has_no_die(client):
+    game = new_game(client)
+    assert game["die"] is None
+    answer = client.post(f"/api/games/{game['id']}/rolls")
+    assert answer.status_code == 404 and "without the die" in one_line(answer)
+
+
+def test_the_results_as_csv_and_as_a_picture(client):
+    from PIL import Image
+
+    game = new_game(client)
+    for name in ("game7-classic-p1-medium.jpg", "game7-classic-p2-medium.jpg"):
+        upload(client, game["id"], name)
+    answer = client.get(f"/api/games/{game['id']}/results.csv")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    rows = [line.split(",") for line in answer.text.splitlines()]
+    assert rows[0][:5] == ["place", "player", "name", "total", "1 Loot"]
+    assert [row[:3] for row in rows[1:]] == [["1", "1", "Ann"], ["2", "2", "Bo"], ["", "3", "Chidi"]]
+    document = client.get(f"/api/games/{game['id']}").json()
+    assert [int(row[3]) for row in rows[1:3]] == [row["total"] for row in document["scoreboard"]]
+    picture = client.get(f"/api/games/{game['id']}/results.png")
+    assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
+    assert Image.open(io.BytesIO(picture.content)).size[0] == 800
+    assert client.get("/api/games/nope/results.csv").status_code == 404
+
+
+def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(client):
+    game = new_game(client, ["=SUM(A1)", "Bo"])
+    assert "'=SUM(A1)" in client.get(f"/api/games/{game['id']}/results.csv").text

@@ -1,0 +1,115 @@
+"""The end of a game: the results as CSV (a spreadsheet's rows) and as a picture to share (PNG)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from scrawl.api.common import StoreDep, errors, game_or_404
+from scrawl.scoring import dungeon_of, game_document
+
+router = APIRouter(tags=["results"])
+
+
+@router.get("/api/games/{gid}/results.csv", response_class=Response,
+            responses={200: {"content": {"text/csv": {}}}, **errors(404)})
+def results_csv(gid: str, store: StoreDep) -> Response:
+    """The standings as CSV: place, player number, name, total, then each scoring item's points."""
+    document = game_document(store, game_or_404(store, gid))
+    return Response(standings_csv(document), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="results-{document["code"]}.csv"'})
+
+
+@router.get("/api/games/{gid}/results.png", response_class=Response,
+            responses={200: {"content": {"image/png": {}}}, **errors(404)})
+def results_png(gid: str, store: StoreDep) -> Response:
+    """The standings as a picture to share: the map, the game code, each player's place, name and total,
+    the winners first."""
+    game = game_or_404(store, gid)
+    document = game_document(store, game)
+    title = dungeon_of(json.dumps(game["map"], sort_keys=True)).name
+    return Response(standings_png(document, title), media_type="image/png",
+                    headers={"Content-Disposition": f'inline; filename="results-{document["code"]}.png"',
+                             "Cache-Control": "no-store"})
+
+
+def standings_csv(document: dict) -> str:
+    """``game_document``'s scoreboard as CSV rows, players without a sheet last with no place."""
+    sheets = {sheet["id"]: sheet for sheet in document["sheets"]}
+    labels = {}
+    for sheet in document["sheets"]:
+        for line in sheet["score"]["lines"]:
+            labels.setdefault(line["item"], line["label"])
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["place", "player", "name", "total"] + [f"{item} {label}" for item, label in sorted(labels.items())])
+    for row in document["scoreboard"]:
+        points = {line["item"]: line["points"] for line in sheets[row["sheet"]]["score"]["lines"]}
+        writer.writerow([row["place"], row["player"], _cell(row["name"]), row["total"]]
+                        + [points.get(item, "") for item in sorted(labels)])
+    seen = {row["player"] for row in document["scoreboard"]}
+    for number, name in enumerate(document["players"], start=1):
+        if number not in seen:
+            writer.writerow(["", number, _cell(name), ""] + [""] * len(labels))
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A name as a spreadsheet cell: never read as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+WIDTH, ROW, TOP = 800, 64, 150
+INK, FAINT, GOLD, PAPER = (47, 36, 25), (120, 104, 86), (191, 140, 20), (243, 233, 210)
+
+
+def standings_png(document: dict, title: str) -> bytes:
+    """The scoreboard drawn with Pillow: a title, one row a player (a crown beside each winner)."""
+    from PIL import Image, ImageDraw
+
+    rows = document["scoreboard"]
+    waiting = [name for number, name in enumerate(document["players"], start=1)
+               if number not in {row["player"] for row in rows}]
+    height = TOP + ROW * max(1, len(rows) + len(waiting)) + 60
+    picture = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(picture)
+    draw.text((40, 30), "Dungeon Scrawl", font=_font(44, bold=True), fill=INK)
+    draw.text((40, 88), f"{title} \u00b7 game {document['code']}", font=_font(26), fill=FAINT)
+    y = TOP
+    for row in rows:
+        winner = row["place"] == 1
+        if winner:
+            draw.rounded_rectangle((24, y - 6, WIDTH - 24, y + ROW - 10), radius=10, fill=(250, 226, 160))
+        draw.text((44, y + 6), str(row["place"]), font=_font(34, bold=True), fill=GOLD if winner else FAINT)
+        draw.text((110, y + 6), _short(row["name"]), font=_font(34, bold=winner), fill=INK)
+        draw.text((WIDTH - 44, y + 6), str(row["total"]), font=_font(34, bold=True), fill=INK, anchor="ra")
+        y += ROW
+    for name in waiting:
+        draw.text((110, y + 6), _short(name), font=_font(30), fill=FAINT)
+        draw.text((WIDTH - 44, y + 6), "no sheet", font=_font(26), fill=FAINT, anchor="ra")
+        y += ROW
+    if not rows and not waiting:
+        draw.text((44, y), "No sheet is scored yet.", font=_font(30), fill=FAINT)
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 22 else name[:21] + "\u2026"
+
+
+def _font(size: int, bold: bool = False):
+    """reportlab's Vera (it comes with the PDF library), else Pillow's own font."""
+    import reportlab
+    from PIL import ImageFont
+
+    path = os.path.join(os.path.dirname(reportlab.__file__), "fonts", "VeraBd.ttf" if bold else "Vera.ttf")
+    try:
+        return ImageFont.truetype(path, size)
+    except OSError:
+        return ImageFont.load_default(size)
