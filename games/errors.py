@@ -16,8 +16,13 @@ class TemplateError(ScrawlError, ValueError):
     def __init__(self, source: str, problems: list[tuple[str, str]]):
         self.source = source
         self.problems = list(problems)
-        parts = [f"{path}: {message}" if path else message for path, message in self.problems]
-        super().__init__(f"{source}: " + f"; {source}: ".join(parts))
+        parts = [f"{path}: {message}" if path else message for path, message in self.problems[:MOST_SHOWN]]
+        more = len(self.problems) - MOST_SHOWN
+        super().__init__(f"{source}: " + f"; {source}: ".join(parts)
+                         + (f"; and {more} more problem{'s' if more > 1 else ''} like these" if more > 0 else ""))
+
+
+MOST_SHOWN = 8      # problems spelled out in the message (all stay in ``problems``)
 
 
 class MapError(TemplateError):

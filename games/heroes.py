@@ -78,10 +78,15 @@ def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json") -> Dungeo
     else:
         stairs = _tile_name(document["stairs"], "stairs", problems)
     counts = {}
+    loot = maker.loot
+    most = {"coins": maker.start_coin + loot.get("gems", 0) * loot.get("gem_coin", 0)     # all loot, nothing spent
+            + loot.get("potions", 0) * loot.get("potion_coin", 0),
+            "spells": loot.get("potions", 0) * loot.get("potion_spells", 0)}
     for key in ("coins", "spells"):
         value = document.get(key, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            problems.append((key, f"should be a whole number from 0, not {value!r}"))
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most[key]:
+            problems.append((key, f"should be a whole number from 0 to {most[key]} (what a game can hold), "
+                                  f"not {value!r}"))
             value = 0
         counts[key] = value
     if problems:

@@ -76,7 +76,10 @@ def load_rosters(paths: list[Path]) -> Roster:
             players += [(player, path.name) for player in roster.players]
             review += [{"source": path.name, **item} for item in roster.needs_review if isinstance(item, dict)]
     if problems:
-        raise ScrawlError("; ".join(problems))
+        from games.errors import MOST_SHOWN
+
+        more = len(problems) - MOST_SHOWN
+        raise ScrawlError("; ".join(problems[:MOST_SHOWN]) + (f"; and {more} more like these" if more > 0 else ""))
     if len(players) != 2:
         names = ", ".join(player.name for player, _ in players) or "none"
         raise ScrawlError(f"a battle is between two players, and {' '.join(map(str, paths))} give {len(players)} "

@@ -881,8 +881,13 @@ def main(argv: list[str] | None = None) -> int:
     return code if isinstance(code, int) else 0
 
 
+MOST_ERROR_CHARS = 2000     # an error line is read by a person: a hostile file must not make it megabytes
+
+
 def _fail(message: str) -> None:
     line = " ".join(str(message).split())
+    if len(line) > MOST_ERROR_CHARS:
+        line = line[:MOST_ERROR_CHARS] + f"... ({len(line) - MOST_ERROR_CHARS} more characters)"
     sys.stderr.write(f"scrawl: error: {line}\n")
 
 

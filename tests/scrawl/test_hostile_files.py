@@ -102,3 +102,16 @@ def test_pdfs_too_large_for_sheets_are_refused_before_any_page_is_drawn(tmp_path
         load_photos(huge)
     with pytest.raises(PhotoError, match=r"a PDF of 300 pages: this reads at most 24"):
         load_photos(many)
+
+
+def test_values_beyond_what_a_game_can_hold_are_refused_in_short(tmp_path, capsys):
+    samples = PHOTO.parents[1]
+    dungeon = json.loads((samples / "dungeon-maker-built.json").read_text())
+    dungeon["coins"] = 10 ** 14
+    code, _, err = run_cli(capsys, "heroes", _write(tmp_path / "d.json", json.dumps(dungeon)))
+    assert code == 2 and "coins: should be a whole number from 0 to 40 (what a game can hold)" in err
+    roster = json.loads((samples / "monster-roster.json").read_text())
+    roster["players"][0]["reserve"] = ["d6 red"] * 100_000
+    code, _, err = run_cli(capsys, "battle", _write(tmp_path / "r.json", json.dumps(roster)))
+    assert code == 2 and err.count("\n") == 1 and len(err) < 2500
+    assert "d6 red is used twice" in err and "more like these" in err
