@@ -780,10 +780,14 @@ SERVE_EXAMPLES = """\
   scrawl serve --host 0.0.0.0           game night: the phones on the network join
   scrawl serve                          this computer only (127.0.0.1:8000)
   scrawl serve --host 0.0.0.0 --port 8080 --data output/game-night
+  scrawl serve --host 0.0.0.0 --code DRAGON7   a join code of your own
 
-The page shows its own address as a QR code: phones scan it to join. Games,
-photos and corrections are kept in DIR/scrawl.db, so a restart loses nothing.
-The HTTP API is documented at /docs.
+Each start makes a new join code: the address it prints (and the page's QR
+code) carries it, and a phone without it sees nothing and changes nothing.
+The host link, printed only here, also lets its browser delete games. Games,
+photos and corrections are kept in DIR/scrawl.db, so a restart loses nothing;
+each request is logged in DIR/access.log. The HTTP API is described at
+/openapi.json, and shown at /docs (that page needs the internet).
 """
 
 
@@ -796,19 +800,33 @@ def serve(
     data: Annotated[Path, typer.Option(
         "--data", metavar="DIR", help="Where games, photos and readings are kept (an SQLite file).")
     ] = Path("output/serve"),
+    code: Annotated[Optional[str], typer.Option(
+        "--code", metavar="CODE", show_default="a new random code",
+        help="The join code phones need (letters and digits, 4 to 32).")] = None,
 ) -> None:
     """Serve the game-night page: each player photographs their sheet with a phone and sees the scores."""
     import errno
+    import re
+    import secrets
     import socket
     import sqlite3
 
     import uvicorn
 
+    from scrawl.guard import Guard, GuardSettings, new_join_code
+    from scrawl.serving import CONNECTIONS_AT_ONCE, GuardedH11Protocol, check_database
     from scrawl.web import create_app, server_url
 
+    if code is not None and not re.fullmatch(r"[A-Za-z0-9]{4,32}", code):
+        raise ScrawlError(f"--code {code!r}: a join code is 4 to 32 letters and digits")
+    code = (code or new_join_code()).upper()
+    host_token = secrets.token_urlsafe(12)
     url = server_url(host, port)
+    join = f"{url}join/{code}"
     try:
-        web_app = create_app(data, url=url)
+        check_database(data)
+        web_app = Guard(create_app(data, url=join), GuardSettings(code=code, host_token=host_token,
+                                                                  log=data / "access.log"))
     except (OSError, sqlite3.Error) as exc:
         raise ScrawlError(f"cannot keep games in {data}: {getattr(exc, 'strerror', None) or exc}; "
                           f"choose another folder with --data") from None
@@ -823,12 +841,14 @@ def serve(
             else "check --host"
         raise ScrawlError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}; {hint}") from None
     if host in ("127.0.0.1", "localhost", "::1"):
-        typer.echo(f"Open {url} in this computer's browser. Phones cannot reach it: to let them join, "
+        typer.echo(f"Open {join} in this computer's browser. Phones cannot reach it: to let them join, "
                    f"run scrawl serve --host 0.0.0.0")
     else:
-        typer.echo(f"Open {url} on every phone (the page shows it as a QR code).")
+        typer.echo(f"Open {join} on every phone (the page shows it as a QR code). Join code: {code}")
+    typer.echo(f"Host link (keep it to yourself: it can delete games): {join}?host={host_token}")
     typer.echo(f"Games are kept in {data / 'scrawl.db'}. Ctrl+C stops the server.")
-    server = uvicorn.Server(uvicorn.Config(web_app, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(web_app, log_level="warning", http=GuardedH11Protocol,
+                                           timeout_keep_alive=5, limit_concurrency=CONNECTIONS_AT_ONCE))
     server.run(sockets=[listener])
 
 

@@ -34,7 +34,7 @@ def test_serve_prints_the_address_and_serves_the_app_on_the_port(tmp_path, serve
         port = probe.getsockname()[1]
     code, out, err = run_cli(capsys, "serve", "--port", port, "--data", tmp_path / "night")
     assert (code, err) == (0, "")
-    assert f"Open http://127.0.0.1:{port}/ in this computer's browser" in out
+    assert f"Open http://127.0.0.1:{port}/join/" in out and "in this computer's browser" in out
     assert "--host 0.0.0.0" in out          # ... and how to let the phones join
     assert (tmp_path / "night" / "scrawl.db").is_file()
     [(app, addresses)] = served
