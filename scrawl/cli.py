@@ -18,7 +18,7 @@ from games.errors import ScrawlError
 from scrawl.files import read_json
 
 EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl sheet                          the classic map, one A4 page
   scrawl sheet --players 4 --paper letter
@@ -44,7 +44,8 @@ app = typer.Typer(
     epilog=EXAMPLES,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
+    rich_markup_mode=None,      # click's plain help: no rich to import (--help in about 0.1 s), and lines
+                                # broken between words at any width
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -71,7 +72,7 @@ def _root(
 
 
 SHEET_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl sheet                          classic map, A4, one player
   scrawl sheet --players 4              four pages, Player 1 to 4, one game code on all
@@ -203,7 +204,7 @@ class Backs(str, Enum):
 
 
 DECK_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl deck                           the dungeon deck, A4, backs for double-sided printing
   scrawl deck traps --paper letter
@@ -245,7 +246,7 @@ def deck(
 
 
 DEAL_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl deal                           a new shuffle; its seed is printed
   scrawl deal --seed 1234               the same deal again, for everyone at the table
@@ -292,7 +293,7 @@ def deal(
 
 
 SIGHT_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl sight C4 F7                    does C4 see F7 on the classic map? why (not)?
   scrawl sight C4                       every room C4 sees, marked on a picture of the map
@@ -365,7 +366,7 @@ def sight(
 
 
 SCORE_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl score game.json                the breakdown of every sheet, traps resolved
   scrawl score game.json --json         the same document with scores filled in
@@ -410,7 +411,7 @@ def score(
 
 
 SCAN_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl scan anna.jpg bo.jpg chidi.heic        score three players' sheets of one game
   scrawl scan photos/*.jpg --overlay output/    and write what was read over each sheet
@@ -586,7 +587,7 @@ def _progress_bar(verb: str, things: str):
 
 
 LOOT_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl loot                           one Dungeon Maker sheet with a new loot layout
   scrawl loot --count 4                 four sheets, each with its own layout
@@ -626,7 +627,7 @@ def loot(
 
 
 MONSTERS_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl monsters                       a record sheet for each of two players, A4
   scrawl monsters --count 4 --paper letter
@@ -668,7 +669,7 @@ def monsters(
 
 
 BATTLE_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl battle samples/monster-roster.json   the battle round by round; its seed is printed
   scrawl battle ann.json bob.json --seed 7    two rosters (or scans): the same battle again
@@ -710,7 +711,7 @@ def battle(
 
 
 HEROES_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl heroes dungeon.json            five heroes walk your dungeon; each roll is shown
   scrawl heroes dungeon.json --seed 7   the same hero phase again
@@ -775,7 +776,7 @@ def heroes(
 
 
 SERVE_EXAMPLES = """\
-[bold]Examples[/bold]
+Examples:
 
   scrawl serve --host 0.0.0.0           game night: the phones on the network join
   scrawl serve                          this computer only (127.0.0.1:8000)
@@ -874,6 +875,35 @@ def _write_json(path: Path, document: dict) -> None:
     import json
 
     path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+
+def _plain(text: str | None) -> str | None:
+    """An epilog for click's plain help: each paragraph of indented lines (examples, JSON) kept as written
+    (click's ``\\b`` marker), the others wrapped to the terminal."""
+    if not text:
+        return text
+    paragraphs = text.strip("\n").split("\n\n")
+    return "\n\n".join("\b\n" + part if any(line.startswith("  ") for line in part.splitlines()) else part
+                       for part in paragraphs)
+
+
+SHORT_HELP = {      # what 'scrawl --help' lists, whole at 80 columns
+    "sheet": "dungeon map sheets to print (PDF)",
+    "deck": "card decks to print and cut (PDF)",
+    "deal": "the deck shuffled and dealt, round by round",
+    "sight": "line of sight between rooms of a map",
+    "score": "score sheets typed in (scan JSON)",
+    "scan": "score games from photos of their sheets",
+    "loot": "Dungeon Maker sheets to print (PDF)",
+    "monsters": "monster record sheets to print (PDF)",
+    "battle": "a monster dice battle, played out",
+    "heroes": "the Dungeon Maker hero phase, played out",
+    "serve": "the game-night page for the phones",
+}
+app.info.epilog = _plain(app.info.epilog)
+for _command in app.registered_commands:
+    _command.epilog = _plain(_command.epilog)
+    _command.short_help = SHORT_HELP.get(_command.callback.__name__.rstrip("_"))
 
 
 def main(argv: list[str] | None = None) -> int:
