@@ -34,8 +34,29 @@ def maps() -> dict:
         title = load_map(name).name
         return f"Map {name[3:]}: {title}" if name.startswith("map") else title
 
-    return {"maps": [{"id": name, "name": label(name)} for name in DESIGNED_MAPS]
-            + [{"id": "random", "name": "A random map"}], "papers": list(PAPERS)}
+    notes, before = {}, frozenset()
+    for name in DESIGNED_MAPS:      # each expansion map adds an element to the one before it
+        dungeon = load_map(name)
+        notes[name] = map_note(dungeon, before)
+        before = dungeon.expansion_features() if name.startswith("map") else before
+    return {"maps": [{"id": name, "name": label(name), "note": notes[name]} for name in DESIGNED_MAPS]
+            + [{"id": "random", "name": "A random map", "note": "new every seed"}], "papers": list(PAPERS)}
+
+
+_FEATURE_WORDS = {"caves": "caves", "diamonds": "Diamonds", "doors": "Magic Doors", "skull": "the Skull",
+                  "emeralds": "Emeralds", "runes": "Rune Gates"}
+
+
+def map_note(dungeon, before: frozenset = frozenset()) -> str:
+    """What a map adds to a map with the features ``before``, in a few words: "adds Emeralds; with the die"."""
+    if dungeon.id == "classic":
+        return "the classic map"
+    features = dungeon.expansion_features()
+    if not features:
+        return "a plain map"
+    new = [word for name, word in _FEATURE_WORDS.items() if name in features - before]
+    die = " (with the die)" if dungeon.needs_die else ""
+    return f"adds {', '.join(new)}{die}" if new else f"the same elements, another dungeon{die}"
 
 
 @lru_cache(maxsize=8)

@@ -2,7 +2,11 @@
 // Plain JavaScript, no build step, no outside resources: the phones may have no internet.
 "use strict";
 
-const POLL_MS = 4000;                 // how often an open game is fetched again (other phones' uploads)
+const POLL_MS = 4000;                 // how often an open game is fetched again when change events do not arrive
+const POLL_WITH_EVENTS_MS = 30000;    // ... and when they do (a safety net only)
+const UNDO_MS = 8000;                 // how long "Undo" stays offered after a removal or a retake
+const MAX_SIDE = 3000;                // photos are shrunk in the phone to this longest side before they are sent
+const JPEG_QUALITY = 0.9;
 const SIDES = "NESW";
 const DECKS = { "doodles": "Dungeon deck", "traps": "Trap deck", "monsters-reference": "Monster reference" };
 const PAPERS = { "a4": "A4", "letter": "US Letter" };
@@ -52,6 +56,45 @@ function toast(text, kind = "") {
   toastTimer = setTimeout(() => { box.hidden = true; }, 2600);
 }
 
+/** The sign that the server cannot be reached, shown until it answers again. */
+function setOnline(online) {
+  document.getElementById("offline").hidden = online;
+  document.body.classList.toggle("offline-now", !online);
+}
+
+/** An in-page question (never the browser's own dialog): resolves to the chosen button's value, or null. */
+function ask(text, choices) {
+  const back = document.getElementById("dialog");
+  return new Promise((resolve) => {
+    const done = (value) => { back.hidden = true; document.removeEventListener("keydown", onKey); resolve(value); };
+    const onKey = (event) => { if (event.key === "Escape") done(null); };
+    $(back, "text").textContent = text;
+    $(back, "buttons").replaceChildren(...choices.map(([value, label, kind]) =>
+      el("button", { type: "button", class: `btn ${kind || "btn-quiet"}`, text: label, onclick: () => done(value) })));
+    back.onclick = (event) => { if (event.target === back) done(null); };
+    document.addEventListener("keydown", onKey);
+    back.hidden = false;
+    back.querySelector(".dialog-buttons button").focus();
+  });
+}
+
+let undoTimer = 0;
+/** "Photo removed. Undo" for UNDO_MS: the undo button calls `undo` once. */
+function offerUndo(text, undo) {
+  const bar = document.getElementById("snackbar");
+  $(bar, "text").textContent = text;
+  const button = $(bar, "undo");
+  button.disabled = false;
+  button.onclick = async () => {
+    button.disabled = true;
+    clearTimeout(undoTimer);
+    try { await undo(); bar.hidden = true; } catch (err) { bar.hidden = true; toast(err.message, "bad"); }
+  };
+  bar.hidden = false;
+  clearTimeout(undoTimer);
+  undoTimer = setTimeout(() => { bar.hidden = true; }, UNDO_MS);
+}
+
 // ---------------------------------------------------------------- the HTTP API
 
 class ApiError extends Error {
@@ -84,8 +127,10 @@ async function api(method, path, body) {
       cache: "no-store",
     });
   } catch (err) {
+    setOnline(false);
     throw new ApiError(0, detailText(0, null));
   }
+  setOnline(true);
   let data = null;
   try { data = await response.json(); } catch (err) { data = null; }
   if (!response.ok) throw new ApiError(response.status, detailText(response.status, data));
@@ -95,19 +140,42 @@ async function api(method, path, body) {
 /** Upload one photo; XMLHttpRequest rather than fetch, for the upload progress on slow Wi-Fi. */
 const MAX_PHOTO_BYTES = 25 * 1024 * 1024;   // the server refuses more (413); say so before sending it
 
-function uploadPhoto(gameId, file, onProgress) {
+/** A photo over MAX_SIDE pixels on its longest side, redrawn to that size as a JPEG (the phone's camera makes
+ *  12-50 MP photos; the scanner needs no more, and the Wi-Fi at the table is slow). Anything the browser
+ *  cannot draw (HEIC in most browsers, PDF, a broken file) is sent as it is, and the server says what it is. */
+async function shrinkPhoto(file) {
+  if (!window.createImageBitmap || !/^image\/(jpeg|png|webp)$/.test(file.type || "")) return file;
+  let bitmap;
+  try { bitmap = await createImageBitmap(file, { imageOrientation: "from-image" }); } catch (err) { return file; }
+  const side = Math.max(bitmap.width, bitmap.height);
+  if (side <= MAX_SIDE) { bitmap.close(); return file; }
+  const scale = MAX_SIDE / side;
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY));
+  if (!blob || blob.size >= file.size) return file;
+  const name = (file.name || "photo").replace(/\.[^.]*$/, "") + ".jpg";
+  return new File([blob], name, { type: "image/jpeg" });
+}
+
+function uploadPhoto(gameId, file, onProgress, params = {}) {
   return new Promise((resolve, reject) => {
     if (file.size > MAX_PHOTO_BYTES) { reject(new ApiError(413, detailText(413, null))); return; }
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/games/${encodeURIComponent(gameId)}/photos`);
+    const query = new URLSearchParams(params).toString();
+    xhr.open("POST", `/api/games/${encodeURIComponent(gameId)}/photos${query ? `?${query}` : ""}`);
     xhr.responseType = "json";
     xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
     xhr.upload.onload = () => onProgress(1);
     xhr.onload = () => {
+      setOnline(true);
       if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response);
       else reject(new ApiError(xhr.status, detailText(xhr.status, xhr.response)));
     };
-    xhr.onerror = () => reject(new ApiError(0, detailText(0, null)));
+    xhr.onerror = () => { setOnline(false); reject(new ApiError(0, detailText(0, null))); };
     const form = new FormData();
     form.append("photo", file, file.name || "photo.jpg");
     xhr.send(form);
@@ -223,19 +291,13 @@ class StartView {
     this.known = known.maps;
     if (server) {
       showAddress($(this.root, "url"), server.url);
-      // The QR code is the server's own SVG (squares only); parsed as an image document, never run as HTML.
-      const parsed = new DOMParser().parseFromString(server.qr_svg, "image/svg+xml").documentElement;
-      if (parsed && parsed.nodeName.toLowerCase() === "svg") {
-        parsed.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
-        parsed.removeAttribute("width");
-        parsed.removeAttribute("height");
-        $(this.root, "qr").replaceChildren(document.importNode(parsed, true));
-      }
+      const svg = safeSvg(server.qr_svg);
+      if (svg) $(this.root, "qr").replaceChildren(svg);
     } else {
       showAddress($(this.root, "url"), location.origin + "/");
     }
     this.choices($(this.root, "maps"), "map", known.maps.map((m) => [m.id, m.id === "random" ? "Random map" : m.name,
-      m.id === "random" ? "new every seed" : "classic map"]), "classic");
+      m.note || (m.id === "random" ? "new every seed" : "")]), "classic");
     this.choices($(this.root, "papers"), "paper", (known.papers || ["a4", "letter"]).map((p) => [p, PAPERS[p] || p, ""]),
       localStorage.getItem("scrawl.paper") || "a4");
     this.form.addEventListener("change", () => this.updatePrint());
@@ -363,27 +425,57 @@ class GameView {
     this.doc = null;
     this.text = "";
     this.cards = new Map();      // player number -> CardView
-    this.busy = 0;               // uploads and corrections under way: polling waits for them
+    this.busy = 0;               // uploads and corrections under way: refreshing waits for them
+    this.me = Number(localStorage.getItem(`scrawl.me.${id}`)) || 0;   // "this is my phone": that player's card first
     const view = document.getElementById("view");
     view.replaceChildren(fromTemplate("tpl-game"));
     this.root = view;
     document.getElementById("topbar-note").textContent = "";
-    $(view, "export").href = `/api/games/${encodeURIComponent(id)}/export`;
+    const base = `/api/games/${encodeURIComponent(id)}`;
+    $(view, "export").href = `${base}/export`;
+    $(view, "csv").href = `${base}/results.csv`;
+    $(view, "png").href = `${base}/results.png`;
+    $(view, "finish").addEventListener("click", () => this.showEnd(true));
+    $(view, "end-close").addEventListener("click", () => this.showEnd(false));
+    $(view, "roll").addEventListener("click", () => this.roll("POST", `${base}/rolls`));
+    $(view, "unroll").addEventListener("click", () => this.roll("DELETE", `${base}/rolls/last`));
     this.onVisible = () => { if (document.visibilityState === "visible") this.refresh(); };
     document.addEventListener("visibilitychange", this.onVisible);
-    this.timer = setInterval(() => { if (document.visibilityState === "visible") this.refresh(); }, POLL_MS);
+    this.listen();
     this.refresh(true);
+    this.showJoin();
   }
 
   leave() {
     this.left = true;
-    clearInterval(this.timer);
+    clearTimeout(this.timer);
+    if (this.events) this.events.close();
     document.removeEventListener("visibilitychange", this.onVisible);
   }
 
+  /** Server-sent events say when the game changed; polling stays as a slower safety net, and takes over
+   *  (every POLL_MS) while the events do not come through. */
+  listen() {
+    const poll = () => {
+      if (this.left) return;
+      if (document.visibilityState === "visible") this.refresh();
+      this.timer = setTimeout(poll, this.live ? POLL_WITH_EVENTS_MS : POLL_MS);
+    };
+    this.timer = setTimeout(poll, POLL_MS);
+    if (!window.EventSource) return;
+    this.events = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
+    this.events.addEventListener("hello", () => { this.live = true; setOnline(true); });
+    this.events.addEventListener("change", () => { this.live = true; this.refresh(); });
+    this.events.onerror = () => {
+      this.live = false;
+      if (this.events.readyState === EventSource.CLOSED) this.events = null;
+    };
+  }
+
   async refresh(first = false) {
-    if (this.busy || this.fetching) return;
+    if (this.busy || this.fetching) { this.again = true; return; }
     this.fetching = true;
+    this.again = false;
     try {
       const doc = await api("GET", `/api/games/${encodeURIComponent(this.id)}`);
       if (!this.left && !this.busy) this.show(doc);
@@ -398,10 +490,11 @@ class GameView {
       }
     } finally {
       this.fetching = false;
+      if (this.again && !this.left && !this.busy) setTimeout(() => this.refresh(), 50);
     }
   }
 
-  /** Runs `work` (a promise-returning function whose answer is the game document) with polling paused. */
+  /** Runs `work` (a promise-returning function whose answer is the game document) with refreshing paused. */
   async change(work) {
     this.busy += 1;
     try {
@@ -410,11 +503,17 @@ class GameView {
       return doc;
     } finally {
       this.busy -= 1;
+      if (!this.busy && this.again) this.refresh();
     }
   }
 
+  /** Undo a removal or a retake (the token the server gave). */
+  undo(token) {
+    return this.change(() => api("POST", `/api/games/${encodeURIComponent(this.id)}/undo/${encodeURIComponent(token)}`));
+  }
+
   async show(doc, force = false) {
-    const text = JSON.stringify(doc, (key, value) => (key === "added" ? undefined : value));
+    const text = JSON.stringify(doc, (key, value) => (key === "added" || key === "undo" ? undefined : value));
     if (!force && text === this.text) return;
     this.text = text;
     this.doc = doc;
@@ -423,9 +522,23 @@ class GameView {
     const title = mapName(doc.map, known);
     $(this.root, "title").textContent = doc.players.join(", ");
     document.title = `${doc.players.join(", ")}: Dungeon Scrawl`;
-    $(this.root, "meta").textContent = `${title} · ${PAPERS[doc.paper] || doc.paper} · started ${when(doc.created)}`;
+    $(this.root, "meta").replaceChildren(el("strong", { class: "code", text: `Game ${doc.code}` }),
+      ` \u00b7 ${title} \u00b7 ${PAPERS[doc.paper] || doc.paper} \u00b7 started ${when(doc.created)}`);
     document.getElementById("topbar-note").textContent = title;
+    this.showStatus(doc);
+    this.showStandings(doc);
+    this.showMe(doc);
+    this.showDie(doc);
+    this.showCards(doc);
+    this.showUnread(doc);
+    if (!$(this.root, "end").hidden) this.showEnd(true, false);
+    if (doc.print) {
+      printLinks($(this.root, "print"), doc.print.sheets,
+        `${title}, ${plural(doc.players.length, "player", "players")}, game ${doc.code}`, doc.paper || "a4");
+    }
+  }
 
+  showStatus(doc) {
     const read = new Set(doc.sheets.map((s) => s.player));
     const waiting = doc.players.filter((_, i) => !read.has(i + 1)).length;
     const status = [];
@@ -436,21 +549,6 @@ class GameView {
     const line = $(this.root, "status");
     line.textContent = status.join(" \u00b7 ");
     line.className = `game-status${doc.needs_review ? " warn" : waiting ? "" : " good"}`;
-
-    this.showStandings(doc);
-    this.showCards(doc);
-    this.showUnread(doc);
-    const paper = doc.paper || "a4";
-    if (doc.print) {
-      const sheetsHref = doc.print.sheets;
-      printLinks($(this.root, "print"), sheetsHref, `${title}, ${plural(doc.players.length, "player", "players")}`, paper);
-      if (doc.print.decks) {
-        $(this.root, "print").querySelectorAll("a.print").forEach((link) => {
-          const name = Object.keys(DECKS).find((deck) => link.href.includes(`/deck/${deck}.pdf`));
-          if (name && doc.print.decks[name]) link.href = doc.print.decks[name];
-        });
-      }
-    }
   }
 
   showStandings(doc) {
@@ -472,27 +570,109 @@ class GameView {
           el("span", { class: "who" }, el("span", { class: "place", text: "\u2013" }), name),
           el("span", { class: "pts", text: "no photo" }))));
     });
+    list.classList.toggle("many", items.length > 4);
     list.replaceChildren(...items);
   }
 
   cardFor(player) { return this.cards.get(player); }
 
+  sheetView(id) {
+    for (const card of this.cards.values()) if (card.sheets.has(id)) return card.sheets.get(id);
+    return null;
+  }
+
   showCards(doc) {
     const container = $(this.root, "cards");
     const numbers = doc.players.map((_, i) => i + 1);
     for (const sheet of doc.sheets) if (!numbers.includes(sheet.player)) numbers.push(sheet.player);
+    if (numbers.includes(this.me)) numbers.sort((a, b) => (b === this.me) - (a === this.me));
     for (const [number, card] of this.cards) {
       if (!numbers.includes(number)) { card.root.remove(); this.cards.delete(number); }
     }
-    numbers.forEach((number) => {
+    numbers.forEach((number, index) => {
       let card = this.cards.get(number);
       if (!card) {
         card = new CardView(this, number);
         this.cards.set(number, card);
       }
-      container.append(card.root);   // keeps the order; moving a node does not rebuild it
+      // Moved only when out of place: a card under a finger stays where it is.
+      if (container.children[index] !== card.root) container.insertBefore(card.root, container.children[index] || null);
+      card.root.classList.toggle("mine", number === this.me);
       card.update(doc);
     });
+  }
+
+  async showJoin() {
+    let join;
+    try { join = await api("GET", `/api/games/${encodeURIComponent(this.id)}/join`); } catch (err) { return; }
+    if (this.left) return;
+    showAddress($(this.root, "join-url"), join.url);
+    const svg = safeSvg(join.qr_svg);
+    if (svg) $(this.root, "join-qr").replaceChildren(svg);
+  }
+
+  showMe(doc) {
+    const box = $(this.root, "me");
+    const choose = (number) => {
+      this.me = this.me === number ? 0 : number;
+      if (this.me) localStorage.setItem(`scrawl.me.${this.id}`, String(this.me));
+      else localStorage.removeItem(`scrawl.me.${this.id}`);
+      this.showMe(this.doc);
+      this.showCards(this.doc);
+      if (this.me) this.cardFor(this.me)?.focus();
+    };
+    box.replaceChildren(...doc.players.map((name, index) => el("button", {
+      type: "button", class: `chip me-chip${this.me === index + 1 ? " chosen" : ""}`, "aria-pressed": this.me === index + 1 ? "true" : "false",
+      onclick: () => choose(index + 1) }, el("strong", { text: index + 1 }), ` ${name}`)));
+    const mine = this.me && doc.players[this.me - 1];
+    $(this.root, "me-note").textContent = mine ? `this phone: ${mine}` : "";
+  }
+
+  showDie(doc) {
+    const panel = $(this.root, "die");
+    const die = doc.die;
+    panel.hidden = !die;
+    if (!die) return;
+    const rolls = die.rolls;
+    const last = rolls[rolls.length - 1];
+    $(this.root, "die-round").textContent = rolls.length >= die.rounds ? `all ${die.rounds} rounds rolled`
+      : `round ${rolls.length + 1} of ${die.rounds}`;
+    $(this.root, "roll").disabled = rolls.length >= die.rounds;
+    $(this.root, "roll").textContent = rolls.length ? `Roll for round ${Math.min(rolls.length + 1, die.rounds)}` : "Roll the die";
+    $(this.root, "unroll").hidden = !rolls.length;
+    $(this.root, "die-now").replaceChildren(...(last ? [
+      el("div", { class: `die-face icon-${last.icon}`, "aria-label": `Rolled ${last.roll}, ${last.icon}` },
+        el("strong", { text: last.roll }), el("small", { text: last.icon })),
+      el("div", { class: "die-lines" }, el("strong", { text: `Round ${last.round}` }),
+        el("ul", {}, last.lines.map((line) => el("li", { text: line })))),
+    ] : [el("p", { class: "hint", text: "After the cards of a round are revealed, roll the die here: every phone sees the roll and what it does." })]));
+    $(this.root, "die-rounds").replaceChildren(...rolls.slice(0, -1).reverse().map((r) =>
+      el("li", {}, el("strong", { text: `Round ${r.round}: ${r.roll} (${r.icon})` }), ` ${r.lines.join(" \u00b7 ")}`)));
+  }
+
+  async roll(method, path) {
+    try { await this.change(() => api(method, path)); } catch (err) { toast(err.message, "bad"); }
+  }
+
+  /** The end of the game: the winners (ties named together), the standings, the results to keep or share. */
+  showEnd(open, scroll = true) {
+    const panel = $(this.root, "end");
+    panel.hidden = !open;
+    if (!open || !this.doc) return;
+    const board = this.doc.scoreboard;
+    const winners = board.filter((row) => row.place === 1);
+    const missing = this.doc.players.length - board.length;
+    $(this.root, "winner").textContent = !winners.length ? "No sheet is scored yet."
+      : winners.length === 1 ? `${winners[0].name} wins with ${plural(winners[0].total, "point", "points")}!`
+        : `A tie: ${winners.map((row) => row.name).join(" and ")} share first place with ${plural(winners[0].total, "point", "points")}.`;
+    $(this.root, "end-list").replaceChildren(...board.map((row) => el("li", { class: row.place === 1 ? "first" : "" },
+      el("span", { class: "place", text: row.place }), el("span", { class: "who", text: row.name }),
+      el("span", { class: "pts", text: row.total }))));
+    const review = this.doc.needs_review;
+    $(this.root, "end-note").textContent = [missing ? `${plural(missing, "sheet is", "sheets are")} not photographed yet.` : "",
+      review ? `${plural(review, "sheet still needs", "sheets still need")} a look.` : ""].filter(Boolean).join(" ");
+    $(this.root, "png").href = `/api/games/${encodeURIComponent(this.id)}/results.png?v=${encodeURIComponent(this.text.length)}`;
+    if (scroll) panel.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
   showUnread(doc) {
@@ -501,8 +681,25 @@ class GameView {
     $(this.root, "unread-list").replaceChildren(...failed.map((photo) =>
       el("li", {}, el("p", {}, el("strong", { text: photo.name || "a photo" }), ` (${when(photo.uploaded)}): ${photo.error}`),
         el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Dismiss",
-          onclick: () => this.change(() => api("DELETE", `/api/games/${this.id}/photos/${photo.id}`)).catch((err) => toast(err.message, "bad")) }))));
+          onclick: () => this.dismiss(photo) }))));
   }
+
+  async dismiss(photo) {
+    try {
+      const doc = await this.change(() => api("DELETE", `/api/games/${encodeURIComponent(this.id)}/photos/${encodeURIComponent(photo.id)}`));
+      if (doc && doc.undo) offerUndo(`${photo.name} dismissed.`, () => this.undo(doc.undo));
+    } catch (err) { toast(err.message, "bad"); }
+  }
+}
+
+/** A QR code SVG from the server (squares only), parsed as an image document, never run as HTML. */
+function safeSvg(text) {
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  if (!parsed || parsed.nodeName.toLowerCase() !== "svg") return null;
+  parsed.querySelectorAll("script, foreignObject").forEach((n) => n.remove());
+  parsed.removeAttribute("width");
+  parsed.removeAttribute("height");
+  return document.importNode(parsed, true);
 }
 
 // ---------------------------------------------------------------- one player's card
@@ -580,42 +777,48 @@ class CardView {
     }
   }
 
-  async upload(file) {
+  /** The sheet this card shows now (the first, when a second photo of it waits to be sorted out). */
+  current() {
+    return (this.game.doc ? this.game.doc.sheets : []).find((s) => s.player === this.number) || null;
+  }
+
+  async upload(original) {
     const game = this.game;
     const busy = $(this.root, "busy");
     const busyText = $(this.root, "busy-text");
-    const before = (game.doc ? game.doc.sheets : []).filter((s) => s.player === this.number).map((s) => s.photo_id);
+    const old = this.current();
+    const params = {};
+    if (old) {
+      // A retake replaces this sheet (with Undo); its hand corrections are never dropped without asking.
+      params.replaces = old.id;
+      if (old.corrections) {
+        const choice = await ask(`${old.name}'s sheet has ${plural(old.corrections, "hand correction", "hand corrections")}. ` +
+          "Keep them on the new photo (where it still reads otherwise), or drop them?",
+          [["keep", "Keep corrections", "btn-main"], ["drop", "Drop them"], [null, "Cancel"]]);
+        if (!choice) return;
+        params.corrections = choice;
+      }
+    }
     this.setError("");
     this.setNote("");
     busy.hidden = false;
     this.root.classList.add("uploading");
-    busyText.textContent = "Sending the photo…";
+    busyText.textContent = "Preparing the photo…";
     try {
-      await game.change(async () => {
-        let doc = await uploadPhoto(game.id, file, (part) => {
-          busyText.textContent = part < 1 ? `Sending the photo… ${Math.round(part * 100)}%` : "Reading the sheet…";
-        });
-        const added = doc.sheets.filter((s) => (doc.added || []).includes(s.id));
-        const others = added.filter((s) => s.player !== this.number);
-        if (added.some((s) => s.player === this.number)) {
-          // A retake: the new photo replaces the earlier photos of this player's sheet.
-          for (const photoId of new Set(before)) {
-            const photo = doc.photos.find((p) => p.id === photoId);
-            const onlyMine = photo && photo.sheets.every((sid) => {
-              const s = doc.sheets.find((x) => x.id === sid);
-              return !s || s.player === this.number;
-            });
-            if (onlyMine) doc = await api("DELETE", `/api/games/${game.id}/photos/${photoId}`);
-          }
-        }
-        if (others.length) {
-          const names = others.map((s) => `${s.name} (player ${s.player})`).join(", ");
-          this.setNote(`That photo was the sheet of ${names}: it is on their card.`);
-        }
-        return doc;
-      });
+      const file = await shrinkPhoto(original);
+      busyText.textContent = "Sending the photo…";
+      const doc = await game.change(() => uploadPhoto(game.id, file, (part) => {
+        busyText.textContent = part < 1 ? `Sending the photo… ${Math.round(part * 100)}%` : "Reading the sheet…";
+      }, params));
+      const added = doc.sheets.filter((s) => (doc.added || []).includes(s.id));
+      const others = added.filter((s) => s.player !== this.number);
+      if (others.length) {
+        const names = others.map((s) => `${s.name} (player ${s.player})`).join(", ");
+        this.setNote(`That photo was the sheet of ${names}: it is on their card.`);
+      }
       const mine = game.doc.sheets.find((s) => s.player === this.number);
-      if (mine) toast(`${mine.name}: ${mine.total} points`, "good");
+      if (doc.undo) offerUndo(`${mine ? mine.name : "The"} sheet retaken${mine ? `: ${mine.total} points` : ""}.`, () => game.undo(doc.undo));
+      else if (mine && added.some((s) => s.id === mine.id)) toast(`${mine.name}: ${mine.total} points`, "good");
     } catch (err) {
       this.setError(err.message);
       game.refresh();   // a photo that could not be read is still listed by the server
@@ -635,6 +838,8 @@ class SheetView {
     this.mode = "map";            // "map": the dungeon fills the width; "sheet": the whole page
     this.selected = null;         // the room whose options show under the picture
     this.pending = new Map();     // room -> reading sent but not answered yet
+    this.pendingMarks = new Map();   // mark -> marked, sent but not answered yet
+    this.pendingRound = null;     // { room, round } sent but not answered yet
     this.chain = Promise.resolve();
     const fragment = fromTemplate("tpl-sheet");
     this.root = fragment.firstElementChild;
@@ -681,6 +886,7 @@ class SheetView {
     this.showTally();
     this.showTraps();
     this.showRoomPanel();
+    this.showMarksPanel();
     const photo = doc.photos.find((p) => p.id === sheet.photo_id);
     $(this.root, "photo-name").textContent = photo ? `${photo.name} · ${when(photo.uploaded)}` : "";
   }
@@ -797,7 +1003,75 @@ class SheetView {
           type: "button", class: `option${option === now ? " chosen" : ""}`, title: readingWords(option),
           "aria-label": readingWords(option), "aria-pressed": option === now ? "true" : "false",
           onclick: () => { if (option !== this.reading(room.room)) this.setReading(room.room, option); },
-        }, glyph(option), el("small", { text: option === "" ? "empty" : option === "X" ? "trap" : option })))));
+        }, glyph(option), el("small", { text: option === "" ? "empty" : option === "X" ? "trap" : option })))),
+      ...[this.roundRow(room.room, now)].filter(Boolean));
+  }
+
+  /** The round number written in a room, as buttons: none, 1-7 (a room with something drawn only). */
+  roundRow(name, reading) {
+    const info = this.sheet.rooms[name];
+    if (!reading || !info) return null;
+    const now = this.pendingRound && this.pendingRound.room === name ? this.pendingRound.round : info.round;
+    const choices = [null, 1, 2, 3, 4, 5, 6, 7];
+    return el("div", { class: "round-row" },
+      el("span", { class: "round-label", text: "Round" }),
+      el("div", { class: "rounds", role: "group", "aria-label": `Round number in ${name}` },
+        choices.map((n) => el("button", { type: "button", class: `round${n === now ? " chosen" : ""}`,
+          "aria-pressed": n === now ? "true" : "false", "aria-label": n === null ? "no round number" : `round ${n}`,
+          text: n === null ? "\u2013" : n, onclick: () => { if (n !== now) this.setRound(name, n); } }))),
+      info.round_corrected ? el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset round",
+        onclick: () => this.setRound(name, null, true) }) : null);
+  }
+
+  async setRound(name, round, reset = false) {
+    this.pendingRound = reset ? null : { room: name, round };
+    this.showRoomPanel();
+    const path = `/api/games/${encodeURIComponent(this.game.id)}/sheets/${encodeURIComponent(this.id)}/rounds/${encodeURIComponent(name)}`;
+    try { await this.game.change(() => (reset ? api("DELETE", path) : api("PUT", path, { round }))); }
+    catch (err) { toast(`${name}: ${err.message}`, "bad"); }
+    finally { this.pendingRound = null; this.showRoomPanel(); }
+  }
+
+  /** The expansion marks, each a button that says what was read and changes it: Diamonds and Emeralds
+   *  crossed out, the Curse Track's halves, the Rune Gates. */
+  showMarksPanel() {
+    const panel = $(this.root, "marks-panel");
+    const marks = this.sheet.marks || [];
+    panel.hidden = !marks.length;
+    if (!marks.length) return;
+    const groups = [["diamond", "Diamonds crossed out"], ["emerald", "Emeralds crossed out"],
+      ["curse_top", "Curse Track, top halves"], ["curse_bottom", "Curse Track, bottom halves"], ["gate", "Rune Gates filled in"]];
+    const corrected = marks.filter((m) => m.corrected);
+    panel.replaceChildren(el("h3", { text: "Marks" }),
+      el("p", { class: "hint", text: "Tap a mark to change what was read." }),
+      ...groups.filter(([kind]) => marks.some((m) => m.kind === kind)).map(([kind, title]) =>
+        el("div", { class: "mark-group" }, el("span", { class: "mark-title", text: title }),
+          el("div", { class: "mark-buttons" }, marks.filter((m) => m.kind === kind).map((m) => this.markButton(m))))),
+      ...(corrected.length ? [el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset marks",
+        onclick: () => corrected.forEach((m) => this.setMark(m, null)) })] : []));
+  }
+
+  markButton(mark) {
+    const marked = this.pendingMarks.has(mark.mark) ? this.pendingMarks.get(mark.mark) : mark.marked;
+    const short = mark.kind === "gate" ? mark.where : mark.label.replace(/^(Diamond|Emerald|Curse) /, "").replace(/ (top|bottom)$/, "");
+    return el("button", {
+      type: "button", class: `mark-toggle kind-${mark.kind}${marked ? " on" : ""}${mark.corrected ? " fixed" : ""}`,
+      "aria-pressed": marked ? "true" : "false", "data-mark": mark.mark,
+      "aria-label": `${mark.label}: ${marked ? "marked" : "not marked"}${mark.corrected ? " (corrected)" : ""}`,
+      title: mark.room ? `${mark.label}, room ${mark.room}` : mark.label,
+      onclick: () => this.setMark(mark, !marked),
+    }, el("span", { text: short }));
+  }
+
+  async setMark(mark, marked) {
+    if (marked === null) this.pendingMarks.delete(mark.mark);
+    else this.pendingMarks.set(mark.mark, marked);
+    this.showMarksPanel();
+    const path = `/api/games/${encodeURIComponent(this.game.id)}/sheets/${encodeURIComponent(this.id)}/marks/${encodeURIComponent(mark.mark)}`;
+    this.chain = this.chain.then(() => this.game.change(() => (marked === null ? api("DELETE", path) : api("PUT", path, { marked }))))
+      .catch((err) => toast(`${mark.label}: ${err.message}`, "bad"))
+      .finally(() => { if (this.pendingMarks.get(mark.mark) === marked) this.pendingMarks.delete(mark.mark); this.showMarksPanel(); });
+    return this.chain;
   }
 
   showCorrected() {
@@ -821,16 +1095,27 @@ class SheetView {
     if (!review.length) return;
     box.replaceChildren(
       el("h3", { text: `Needs a look (${review.length})` }),
-      el("p", { class: "hint", text: "Numbered as ringed on the picture. Tap a room to fix its reading." }),
+      el("p", { class: "hint", text: "Numbered as ringed on the picture. Tap a place to open it." }),
       el("ol", {}, review.map((entry, index) => {
-        const isRoom = this.rooms.has(entry.where);
+        const elsewhere = entry.sheet && entry.sheet !== this.id;
+        const target = elsewhere ? this.game.sheetView(entry.sheet) : this;
+        const opens = target && (target.rooms.has(entry.where) || elsewhere);
+        const label = elsewhere ? `${entry.player_name}: ${entry.where || "sheet"}` : entry.where || "";
         return el("li", { value: index + 1 },
-          isRoom ? el("button", { type: "button", class: "where", text: entry.where,
-            onclick: () => { this.selected = entry.where; this.showMarks(); this.showRoomPanel();
-              this.wrap.scrollIntoView({ behavior: "smooth", block: "center" }); } })
-            : el("span", { class: "where", text: entry.where || "" }),
+          opens ? el("button", { type: "button", class: "where", text: label, "data-sheet": entry.sheet || this.id,
+            onclick: () => target.open(entry.where) }) : el("span", { class: "where", text: label }),
           el("span", { text: ` ${entry.why || ""}` }));
       })));
+  }
+
+  /** Show this sheet, with `where` (a room of it) selected when it is one. */
+  open(where) {
+    if (this.rooms.has(where)) {
+      this.selected = where;
+      this.showMarks();
+      this.showRoomPanel();
+    }
+    this.wrap.scrollIntoView({ behavior: "smooth", block: "center" });
   }
 
   showBreakdown() {
@@ -907,9 +1192,16 @@ class SheetView {
   }
 
   async removePhoto() {
-    if (!confirm(`Remove this photo of ${this.sheet.name}'s sheet? Corrections made on it go too.`)) return;
-    const path = `/api/games/${encodeURIComponent(this.game.id)}/photos/${encodeURIComponent(this.sheet.photo_id)}`;
-    try { await this.game.change(() => api("DELETE", path)); }
-    catch (err) { toast(err.message, "bad"); }
+    const sheet = this.sheet;
+    const fixes = sheet.corrections ? ` Its ${plural(sheet.corrections, "hand correction goes", "hand corrections go")} with it.` : "";
+    const choice = await ask(`Remove this photo of ${sheet.name}'s sheet?${fixes} You can undo it for a few seconds.`,
+      [["remove", "Remove photo", "btn-danger"], [null, "Keep it"]]);
+    if (!choice) return;
+    const game = this.game;
+    const path = `/api/games/${encodeURIComponent(game.id)}/photos/${encodeURIComponent(sheet.photo_id)}`;
+    try {
+      const doc = await game.change(() => api("DELETE", path));
+      offerUndo(`Photo of ${sheet.name}'s sheet removed.`, () => game.undo(doc.undo));
+    } catch (err) { toast(err.message, "bad"); }
   }
 }

@@ -418,12 +418,17 @@ def test_the_address_on_every_interface_is_the_network_one():
 
 def test_maps(empty):
     client, _ = empty
-    assert client.get("/api/maps").json() == {
-        "maps": [{"id": "classic", "name": "The Sunken Keep"}, {"id": "map1", "name": "Map 1: The Drowned Cellars"},
-                 {"id": "map2", "name": "Map 2: The Glittering Warren"}, {"id": "map3", "name": "Map 3: The Bone Vault"},
-                 {"id": "map4", "name": "Map 4: The Lantern Halls"}, {"id": "map5", "name": "Map 5: The Emerald Rot"},
-                 {"id": "map6", "name": "Map 6: The Rune Maze"}, {"id": "random", "name": "A random map"}],
-        "papers": ["a4", "letter"]}
+    answer = client.get("/api/maps").json()
+    assert [(m["id"], m["name"]) for m in answer["maps"]] == [
+        ("classic", "The Sunken Keep"), ("map1", "Map 1: The Drowned Cellars"), ("map2", "Map 2: The Glittering Warren"),
+        ("map3", "Map 3: The Bone Vault"), ("map4", "Map 4: The Lantern Halls"), ("map5", "Map 5: The Emerald Rot"),
+        ("map6", "Map 6: The Rune Maze"), ("random", "A random map")]
+    assert answer["papers"] == ["a4", "letter"]
+    # Each map says what it adds to the one before (the start screen shows it under the name).
+    assert [m["note"] for m in answer["maps"]] == [
+        "the classic map", "a plain map", "adds caves, Diamonds (with the die)",
+        "adds Magic Doors, the Skull (with the die)", "the same elements, another dungeon (with the die)",
+        "adds Emeralds (with the die)", "adds Rune Gates (with the die)", "new every seed"]
 
 
 def test_docs_and_openapi_list_every_route(empty):

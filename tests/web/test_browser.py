@@ -11,7 +11,9 @@ screenshot: a three-player game with all three sample photos scored.
 from __future__ import annotations
 
 import copy
+import io
 import json
+import re
 import shutil
 import socket
 import sys
@@ -152,8 +154,10 @@ def room_to_correct(game: dict, sheet: dict) -> tuple[dict, int]:
 
 # -- the page ------------------------------------------------------------------------------------
 
-def start_game(page, url: str, names: list[str]) -> str:
+def start_game(page, url: str, names: list[str], map_label: str | None = None) -> str:
     page.goto(url + "/")
+    if map_label:
+        page.locator("label.choice-item", has_text=map_label).click()
     rows = page.locator(".player-row input")
     while rows.count() < len(names):
         page.get_by_role("button", name="+ Add a player").click()
@@ -238,6 +242,196 @@ def test_a_photo_over_25_mb_is_refused_on_the_phone_before_it_is_sent(server, ph
         {"name": "huge.jpg", "mimeType": "image/jpeg", "buffer": b"\xff\xd8\xff" + bytes(26 * 1024 * 1024)})
     expect(phone.locator("#player-1 .card-error")).to_contain_text("over 25 MB")
     assert not [url for url in posted if url.endswith("/photos")]       # not sent over the Wi-Fi at all
+
+
+# -- one game, one sheet per player (issue 18) ------------------------------------------------------------
+
+def other_games_photo(tmp_path: Path) -> Path:
+    """A phone photo of player 1's sheet of a game printed with the code K7QX (by the photographer)."""
+    from photographer import make_game_shots
+
+    shot = make_game_shots(5, players=1, code="K7QX")[0]
+    path = tmp_path / f"other-game{shot.suffix}"
+    path.write_bytes(shot.data)
+    return path
+
+
+def test_a_sheet_of_another_game_is_refused_on_its_card(server, phone, tmp_path):
+    gid = start_game(phone, server.url, ["Ann", "Bo"])
+    code = server.game(gid)["code"]
+    expect(phone.locator(".game-meta .code")).to_have_text(f"Game {code}")
+    phone.locator("#player-1 input[type=file]").set_input_files(other_games_photo(tmp_path))
+    error = phone.locator("#player-1 .card-error")
+    expect(error).to_contain_text(f"This sheet is from game K7QX (The Sunken Keep); this is game {code}", timeout=30_000)
+    expect(error).to_contain_text("upload it to its own game")
+    expect(phone.locator("#player-1 .sheet")).to_have_count(0)
+    assert server.game(gid)["photos"] == []
+
+
+def test_remove_asks_first_and_undo_brings_the_photo_back(server, phone):
+    start_game(phone, server.url, ["Ann", "Bo"])
+    photograph(phone, 1, PHOTOS / "game7-classic-p1-medium.jpg")
+    card = phone.locator("#player-1")
+    total = card.locator(".card-total").inner_text()
+    card.get_by_role("button", name="Remove photo").click()
+    dialog = phone.get_by_role("dialog")
+    expect(dialog).to_contain_text("Remove this photo of Ann's sheet?")
+    dialog.get_by_role("button", name="Keep it").click()
+    expect(dialog).to_be_hidden()
+    expect(card.locator(".sheet")).to_have_count(1)
+    card.get_by_role("button", name="Remove photo").click()
+    dialog.get_by_role("button", name="Remove photo").click()
+    expect(card.locator(".sheet")).to_have_count(0)
+    snackbar = phone.locator("#snackbar")
+    expect(snackbar).to_contain_text("Photo of Ann's sheet removed.")
+    snackbar.get_by_role("button", name="Undo").click()
+    expect(card.locator(".card-total")).to_have_text(total)
+    expect(snackbar).to_be_hidden()
+
+
+def test_a_retake_asks_about_the_hand_corrections_and_can_be_undone(server, phone):
+    gid = start_game(phone, server.url, ["Ann", "Bo"])
+    photograph(phone, 1, PHOTOS / "game7-classic-p1-medium.jpg")
+    game = server.game(gid)
+    sheet = game["sheets"][0]
+    room, corrected_total = room_to_correct(game, sheet)
+    tap_room(phone, 1, sheet, room)
+    card = phone.locator("#player-1")
+    expect(card.locator(".breakdown .total")).to_have_text(str(corrected_total))
+
+    card.locator("input[type=file]").set_input_files(PHOTOS / "game7-classic-p1-medium.jpg")
+    dialog = phone.get_by_role("dialog")
+    expect(dialog).to_contain_text("Ann's sheet has 1 hand correction")
+    dialog.get_by_role("button", name="Keep corrections").click()
+    expect(phone.locator("#snackbar")).to_contain_text("sheet retaken", timeout=30_000)
+    expect(card.locator(".breakdown .total")).to_have_text(str(corrected_total))
+    expect(card.locator(f".mark.corrected[data-room='{room['room']}']")).to_be_visible()
+    retaken = server.game(gid)["sheets"]
+    assert len(retaken) == 1 and retaken[0]["id"] != sheet["id"]
+
+    phone.locator("#snackbar").get_by_role("button", name="Undo").click()
+    expect(phone.locator("#snackbar")).to_be_hidden()
+    deadline = time.monotonic() + 10
+    while server.game(gid)["sheets"][0]["id"] != sheet["id"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert [s["id"] for s in server.game(gid)["sheets"]] == [sheet["id"]]
+    expect(card.locator(".breakdown .total")).to_have_text(str(corrected_total))
+
+
+def test_a_diamond_and_a_round_number_are_fixed_on_the_page(server, phone):
+    gid = start_game(phone, server.url, ["Ann", "Bo"], map_label="The Rune Maze")
+    photograph(phone, 1, PHOTOS / "game17-map6-p1-medium.webp")
+    card = phone.locator("#player-1")
+    before = server.game(gid)["sheets"][0]
+    diamond = card.locator("[data-mark='diamond-2']")
+    expect(diamond).to_have_attribute("aria-pressed", "false")
+    diamond.click()
+    expect(diamond).to_have_attribute("aria-pressed", "true")
+    expect(diamond).to_have_class(re.compile(r"\bfixed\b"))
+    after = server.game(gid)["sheets"][0]
+    assert after["total"] != before["total"]
+    expect(card.locator(".breakdown .total")).to_have_text(str(after["total"]))
+
+    # A tap on a room with a path moves it to its next reading (another path, or a Trap) and opens its panel,
+    # where the round number written in it is one tap.
+    room_name = next(name for name, room in after["rooms"].items() if room.get("round") and room.get("exits"))
+    room = next(r for r in after["geometry"]["rooms"] if r["room"] == room_name)
+    tap_room(phone, 1, after, room)
+    panel = card.locator(".room-panel")
+    expect(panel).to_contain_text(f"Room {room_name}")
+    expect(card.locator(f".mark.corrected[data-room='{room_name}']")).to_be_visible()
+    new_round = 7 if after["rooms"][room_name]["round"] != 7 else 6
+    panel.get_by_role("button", name=f"round {new_round}", exact=True).click()
+    expect(panel.get_by_role("button", name=f"round {new_round}", exact=True)).to_have_attribute("aria-pressed", "true")
+    expect(panel.get_by_role("button", name="Reset round")).to_be_visible()
+    fixed = server.game(gid)["sheets"][0]["rooms"][room_name]
+    assert fixed["round"] == new_round and fixed["round_corrected"] is True
+
+
+def test_the_game_page_shows_its_join_code_and_remembers_whose_phone_it_is(server, phone):
+    gid = start_game(phone, server.url, ["Ann", "Bo", "Chidi"])
+    invite = phone.locator("details.invite")
+    invite.locator("summary").click()
+    expect(invite.locator(".join-qr svg")).to_be_visible()
+    expect(invite.locator(".join-url")).to_have_text(f"{server.url}/#/game/{gid}")
+    assert f"{server.url}/#/game/{gid}" in invite.locator(".join-qr svg").get_attribute("aria-label")
+    invite.get_by_role("button", name="3 Chidi").click()
+    expect(phone.locator(".cards > .card").first).to_have_attribute("id", "player-3")
+    phone.reload()
+    expect(phone.locator(".cards > .card").first).to_have_attribute("id", "player-3")
+    expect(phone.locator(".me-note")).to_have_text("this phone: Chidi")
+
+
+def test_the_die_roller_says_what_the_roll_does_on_every_phone(server, browser, phone):
+    gid = start_game(phone, server.url, ["Ann", "Bo"], map_label="The Emerald Rot")
+    die = phone.locator("section.die")
+    expect(die).to_be_visible()
+    other = browser.new_context(**PHONE).new_page()
+    other.goto(f"{server.url}/#/game/{gid}")
+    die.get_by_role("button", name="Roll the die").click()
+    expect(die.locator(".die-face")).to_be_visible()
+    rolled = server.game(gid)["die"]["rolls"][0]
+    expect(die.locator(".die-face strong")).to_have_text(str(rolled["roll"]))
+    expect(die.locator(".die-lines")).to_contain_text(rolled["lines"][0])
+    expect(die.get_by_role("button", name="Roll for round 2")).to_be_visible()
+    # The other phone hears of the roll through the change events, well before a poll would come.
+    expect(other.locator("section.die .die-face strong")).to_have_text(str(rolled["roll"]), timeout=3_000)
+    other.context.close()
+    die.get_by_role("button", name="Take back the last roll").click()
+    expect(die.locator(".die-face")).to_have_count(0)
+
+
+def test_the_end_screen_names_the_winner_and_gives_the_results(server, phone):
+    gid = start_game(phone, server.url, ["Ann", "Bo"])
+    photograph(phone, 1, PHOTOS / "game7-classic-p1-medium.jpg")
+    photograph(phone, 2, PHOTOS / "game7-classic-p2-medium.jpg")
+    phone.get_by_role("button", name="End of game: the results").click()
+    end = phone.locator("section.end")
+    expect(end).to_be_visible()
+    board = server.game(gid)["scoreboard"]
+    expect(end.locator(".end-winner")).to_have_text(f"{board[0]['name']} wins with {board[0]['total']} points!")
+    expect(end.locator(".end-list li")).to_have_count(2)
+    csv = phone.request.get(server.url + end.get_by_role("link", name="Results (CSV)").get_attribute("href"))
+    assert csv.ok and csv.text().splitlines()[1].startswith(f"1,{board[0]['player']},{board[0]['name']}")
+    png = phone.request.get(server.url + end.get_by_role("link", name="Picture to share").get_attribute("href"))
+    assert png.ok and png.body()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_six_players_scores_fit_a_phone_and_the_start_screen_names_each_map(server, phone):
+    phone.goto(server.url + "/")
+    expect(phone.locator("label.choice-item", has_text="The Rune Maze")).to_contain_text("adds Rune Gates")
+    expect(phone.locator("label.choice-item", has_text="The Sunken Keep")).to_contain_text("the classic map")
+    start_game(phone, server.url, ["Ann", "Bo", "Chidi", "Dana", "Eve", "Farid"])
+    stands = phone.locator(".standings .stand")
+    expect(stands).to_have_count(6)
+    for box in (stand.bounding_box() for stand in stands.all()):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_a_sign_shows_when_the_server_cannot_be_reached(server, phone):
+    start_game(phone, server.url, ["Ann", "Bo"])
+    expect(phone.locator("#offline")).to_be_hidden()
+    phone.route("**/api/**", lambda route: route.abort())
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(phone.locator("#offline")).to_be_visible()
+    phone.unroute("**/api/**")
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(phone.locator("#offline")).to_be_hidden()
+
+
+def test_a_large_photo_is_shrunk_in_the_phone_before_it_is_sent(server, phone, tmp_path):
+    import sqlite3
+
+    from PIL import Image
+
+    big = tmp_path / "big.jpg"
+    Image.open(PHOTOS / "game7-classic-p1-medium.jpg").resize((4608, 3456)).save(big, quality=95)
+    gid = start_game(phone, server.url, ["Ann", "Bo"])
+    photograph(phone, 1, big)
+    with sqlite3.connect(server.server.config.app.state.store.path) as db:
+        (data,) = db.execute("SELECT data FROM photos WHERE game_id = ?", (gid,)).fetchone()
+    assert data[:3] == b"\xff\xd8\xff" and len(data) < big.stat().st_size
+    assert Image.open(io.BytesIO(data)).size == (3000, 2250)
 
 
 # -- the README's screenshot -----------------------------------------------------------------------
