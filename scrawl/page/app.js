@@ -993,9 +993,11 @@ class SheetView {
     panel.replaceChildren(
       el("div", { class: "room-head" },
         el("strong", { text: `Room ${room.room}` }),
-        el("span", { text: `${readingWords(now)}${corrected ? " (corrected)" : ""}` }),
-        corrected ? el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset",
-          onclick: () => this.setReading(room.room, null, true) }) : null,
+        el("span", { class: "room-now", text: `${readingWords(now)}${corrected ? " (corrected)" : ""}` }),
+        // Always there (hidden until a correction), so nothing under a finger moves when it appears.
+        el("button", { type: "button", class: `btn btn-quiet btn-small${corrected ? "" : " unseen"}`, text: "Reset",
+          "aria-hidden": corrected ? null : "true", tabindex: corrected ? null : "-1",
+          onclick: () => this.setReading(room.room, null, true) }),
         el("button", { type: "button", class: "close", "aria-label": "Close", text: "\u00d7",
           onclick: () => { this.selected = null; this.showMarks(); this.showRoomPanel(); } })),
       el("div", { class: "options", role: "group", "aria-label": `Readings for ${room.room}` },
