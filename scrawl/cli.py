@@ -438,7 +438,9 @@ def scan(
     as_json: Annotated[bool, typer.Option("--json", help="Print the scan document (scrawl.scan/1) instead of the table.")] = False,
     overlay: Annotated[Optional[Path], typer.Option(
         "--overlay", metavar="DIR", help="Write, per sheet, a PNG of what was read drawn over the sheet.")] = None,
-    jobs: Annotated[Optional[int], typer.Option(min=1, max=64, help="Photos read at once. Default: 2 (both cores).")] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        min=1, max=64, show_default="one per core",
+        help="Photos read at once: this process and JOBS - 1 more (from 3 photos on).")] = None,
     rolls: Annotated[Optional[str], typer.Option(
         metavar="3,5,1,...",
         help="Expansion maps: the die's rolls, round 1 first. Crossed-out Diamonds and Emeralds, the Curse "

@@ -1,0 +1,23 @@
+"""`scrawl scan --jobs`: the photos read on several cores (this process and JOBS - 1 workers) give exactly
+what one process gives, in the order given, and a photo that cannot be read loses none of the others."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests_support import run_cli
+
+PHOTOS = sorted(str(p) for p in (Path(__file__).resolve().parents[2] / "samples" / "photos").glob("game[0-9]*-*.*"))
+
+
+def test_several_cores_read_what_one_reads(tmp_path, capsys):
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"\xff\xd8\xff\xe0 not really a photo")
+    photos = PHOTOS[:3] + [str(broken)] + PHOTOS[3:5]
+    _, one, _ = run_cli(capsys, "scan", "--jobs", "1", "--json", *photos)
+    code, two, err = run_cli(capsys, "scan", "--jobs", "2", "--json", *photos)
+    assert code == 1
+    assert json.loads(two) == json.loads(one)
+    assert [sheet["source"] for sheet in json.loads(two)["sheets"]] == photos[:3] + photos[4:]
+    assert [entry["source"] for entry in json.loads(two)["errors"]] == [str(broken)]
+    assert "6/6 photos" in err          # the progress bar counted every file
