@@ -162,6 +162,7 @@ class Scored:
     unscored: dict
     by_id: dict
     document: dict
+    duplicate_of: dict          # sheet id -> the sheet id of the same player's first sheet (a second sheet)
 
 
 def scored_game(store: Store, game: dict) -> Scored:
@@ -188,7 +189,10 @@ def scored_game(store: Store, game: dict) -> Scored:
     document = game_json(results, errors)
     by_source = {sheet["source"]: sheet for sheet in document["sheets"]}
     by_id = {sid: by_source[raw["source"]] for sid, raw in unscored.items() if raw["source"] in by_source}
-    return Scored(photos, stored, labels, unscored, by_id, document)
+    sid_of = {raw["source"]: sid for sid, raw in unscored.items()}
+    duplicate_of = {sid_of[result.sheet.source]: sid_of[results[result.duplicate_of].sheet.source]
+                    for result in results if result.duplicate_of is not None}
+    return Scored(photos, stored, labels, unscored, by_id, document, duplicate_of)
 
 
 def _labels(photos: list[dict]) -> dict:
@@ -269,6 +273,7 @@ def _sheet_view(game: dict, scored: Scored, stored: dict) -> dict:
         "unusable": sheet["unusable"], "unusable_corrected": corrections["unusable"] is not None,
         "marks": marks, "confidence": sheet.get("confidence"),
         "duplicate": any(entry.get("rule") == Rule.DUPLICATE_SHEET for entry in sheet["needs_review"]),
+        "duplicate_of": scored.duplicate_of.get(sid),
         "corrections": sum(map(len, (corrections["rooms"], corrections["rounds"], corrections["marks"])))
         + (corrections["unusable"] is not None),
         "geometry": geometry(json.dumps(sheet["map"], sort_keys=True), sheet.get("paper", "a4")),
@@ -276,7 +281,9 @@ def _sheet_view(game: dict, scored: Scored, stored: dict) -> dict:
 
 
 def scoreboard(sheets: list[dict]) -> list[dict]:
-    """Highest total first; equal totals share a place (1, 1, 3), in player order."""
+    """Highest total first; equal totals share a place (1, 1, 3), in player order. A second sheet of one
+    player is not ranked (it is scored in that player's place, to compare)."""
+    sheets = [sheet for sheet in sheets if not sheet.get("duplicate_of")]
     ranked = sorted(sheets, key=lambda s: (-s["total"], s["player"] or 0))
     return [{"place": 1 + sum(other["total"] > s["total"] for other in sheets), "name": s["name"],
              "player": s["player"], "total": s["total"], "sheet": s["id"]} for s in ranked]

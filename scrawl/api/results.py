@@ -63,7 +63,7 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
-WIDTH, ROW, TOP = 800, 64, 150
+WIDTH, ROW, TOP = 800, 64, 200
 INK, FAINT, GOLD, PAPER = (47, 36, 25), (120, 104, 86), (191, 140, 20), (243, 233, 210)
 
 
@@ -79,6 +79,7 @@ def standings_png(document: dict, title: str) -> bytes:
     draw = ImageDraw.Draw(picture)
     draw.text((40, 30), "Dungeon Scrawl", font=_font(44, bold=True), fill=INK)
     draw.text((40, 88), f"{title} \u00b7 game {document['code']}", font=_font(26), fill=FAINT)
+    draw.text((40, 130), winners_line(rows), font=_font(30, bold=True), fill=GOLD)
     y = TOP
     for row in rows:
         winner = row["place"] == 1
@@ -92,11 +93,21 @@ def standings_png(document: dict, title: str) -> bytes:
         draw.text((110, y + 6), _short(name), font=_font(30), fill=FAINT)
         draw.text((WIDTH - 44, y + 6), "no sheet", font=_font(26), fill=FAINT, anchor="ra")
         y += ROW
-    if not rows and not waiting:
-        draw.text((44, y), "No sheet is scored yet.", font=_font(30), fill=FAINT)
     buffer = io.BytesIO()
     picture.save(buffer, "PNG", optimize=True)
     return buffer.getvalue()
+
+
+def winners_line(rows: list[dict]) -> str:
+    """Who won, ties named together: "Ann wins with 11 points", "A tie: Ann and Bo, 11 points each"."""
+    first = [row for row in rows if row["place"] == 1]
+    if not first:
+        return "No sheet is scored yet"
+    points = f"{first[0]['total']} point{'' if abs(first[0]['total']) == 1 else 's'}"
+    if len(first) == 1:
+        return f"{_short(first[0]['name'])} wins with {points}"
+    names = [_short(row["name"]) for row in first]
+    return f"A tie: {', '.join(names[:-1])} and {names[-1]}, {points} each"
 
 
 def _short(name: str) -> str:

@@ -661,10 +661,10 @@ class GameView {
     if (!open || !this.doc) return;
     const board = this.doc.scoreboard;
     const winners = board.filter((row) => row.place === 1);
-    const missing = this.doc.players.length - board.length;
+    const missing = this.doc.players.filter((_, i) => !board.some((row) => row.player === i + 1)).length;
     $(this.root, "winner").textContent = !winners.length ? "No sheet is scored yet."
       : winners.length === 1 ? `${winners[0].name} wins with ${plural(winners[0].total, "point", "points")}!`
-        : `A tie: ${winners.map((row) => row.name).join(" and ")} share first place with ${plural(winners[0].total, "point", "points")}.`;
+        : `A tie: ${winners.slice(0, -1).map((row) => row.name).join(", ")} and ${winners.at(-1).name} share first place with ${plural(winners[0].total, "point", "points")}.`;
     $(this.root, "end-list").replaceChildren(...board.map((row) => el("li", { class: row.place === 1 ? "first" : "" },
       el("span", { class: "place", text: row.place }), el("span", { class: "who", text: row.name }),
       el("span", { class: "pts", text: row.total }))));
@@ -750,7 +750,7 @@ class CardView {
       view.update(sheet, doc);
     });
     if (mine.length > 1) {
-      this.setNote(`${mine.length} photos of this sheet are scored: remove the one that is wrong.`, "warn");
+      this.setNote(`${mine.length} photos of this sheet: only the first counts. Remove the one that is wrong.`, "warn");
     } else if (this.noteKind === "warn") {
       this.setNote("");
     }
@@ -1099,13 +1099,19 @@ class SheetView {
       el("h3", { text: `Needs a look (${review.length})` }),
       el("p", { class: "hint", text: "Numbered as ringed on the picture. Tap a place to open it." }),
       el("ol", {}, review.map((entry, index) => {
-        const elsewhere = entry.sheet && entry.sheet !== this.id;
-        const target = elsewhere ? this.game.sheetView(entry.sheet) : this;
-        const opens = target && (target.rooms.has(entry.where) || elsewhere);
-        const label = elsewhere ? `${entry.player_name}: ${entry.where || "sheet"}` : entry.where || "";
+        const elsewhere = Boolean(entry.sheet) && entry.sheet !== this.id;
+        const opens = elsewhere || this.rooms.has(entry.where);
+        // Another sheet's entry names its player (or "the other photo" of this player's sheet), and opens it.
+        const whose = entry.player_name === this.sheet.name ? "the other photo" : entry.player_name;
+        const place = entry.where && entry.where !== "sheet" ? entry.where : "";
+        const label = elsewhere ? [whose, place].filter(Boolean).join(": ") : entry.where || "";
+        const open = () => {
+          const target = elsewhere ? this.game.sheetView(entry.sheet) : this;
+          if (target) target.open(entry.where);
+        };
         return el("li", { value: index + 1 },
           opens ? el("button", { type: "button", class: "where", text: label, "data-sheet": entry.sheet || this.id,
-            onclick: () => target.open(entry.where) }) : el("span", { class: "where", text: label }),
+            onclick: open }) : el("span", { class: "where", text: label }),
           el("span", { text: ` ${entry.why || ""}` }));
       })));
   }

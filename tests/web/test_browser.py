@@ -348,6 +348,42 @@ def test_a_diamond_and_a_round_number_are_fixed_on_the_page(server, phone):
     assert fixed["round"] == new_round and fixed["round_corrected"] is True
 
 
+def test_a_review_entry_about_another_sheet_opens_that_sheet(server, phone):
+    gid = start_game(phone, server.url, ["Ann", "Bo"])
+    photograph(phone, 1, PHOTOS / "game7-classic-p1-medium.jpg")
+    # The same sheet photographed again from Bo's card: it is Ann's, so it goes to Ann's card, beside the first.
+    phone.locator("#player-2 input[type=file]").set_input_files(PHOTOS / "game7-classic-p1-medium.jpg")
+    expect(phone.locator("#player-2 .card-note")).to_contain_text("That photo was the sheet of Ann (player 1)",
+                                                                  timeout=30_000)
+    first, second = server.game(gid)["sheets"]
+    card = phone.locator("#player-1")
+    expect(card.locator(".card-note")).to_contain_text("2 photos of this sheet: only the first counts")
+    expect(phone.locator(".standings .stand")).to_have_count(2)      # Ann once, and Bo waiting
+    entry = card.locator(".sheet").first.locator(".review button.where")
+    expect(entry).to_have_text("the other photo")
+    assert entry.get_attribute("data-sheet") == second["id"] != first["id"]
+    entry.click()
+    expect(card.locator(".sheet").nth(1).locator(".stage-wrap")).to_be_in_viewport()
+
+
+def test_change_events_tell_a_phone_at_once(server):
+    """The event stream itself: a ``change`` event follows a correction within a second."""
+    import urllib.request
+
+    with urllib.request.urlopen(urllib.request.Request(f"{server.url}/api/games", method="POST",
+                                                       data=json.dumps({"players": ["Ann"], "map": "map2"}).encode(),
+                                                       headers={"Content-Type": "application/json"})) as answer:
+        gid = json.load(answer)["id"]
+    with urllib.request.urlopen(f"{server.url}/api/games/{gid}/events", timeout=10) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        assert stream.readline().startswith(b"retry:") and stream.readline() == b"event: hello\n"
+        started = time.monotonic()
+        urllib.request.urlopen(urllib.request.Request(f"{server.url}/api/games/{gid}/rolls", method="PUT",
+                                                      data=b'{"rolls": []}', headers={"Content-Type": "application/json"}))
+        lines = [stream.readline() for _ in range(4)]
+        assert b"event: change\n" in lines and time.monotonic() - started < 1.5
+
+
 def test_the_game_page_shows_its_join_code_and_remembers_whose_phone_it_is(server, phone):
     gid = start_game(phone, server.url, ["Ann", "Bo", "Chidi"])
     invite = phone.locator("details.invite")

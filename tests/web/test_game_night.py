@@ -138,6 +138,9 @@ def test_a_second_photo_of_one_player_is_flagged_not_silently_replaced(client):
     sheets = answer.json()["sheets"]
     assert [s["player"] for s in sheets] == [1, 1] and all(s["duplicate"] for s in sheets)
     assert "both claim player 1" in sheets[0]["needs_review"][0]["why"]
+    # The second sheet is scored in Ann's place to compare, never ranked beside her.
+    assert (sheets[0]["duplicate_of"], sheets[1]["duplicate_of"]) == (None, sheets[0]["id"])
+    assert [(row["name"], row["sheet"]) for row in answer.json()["scoreboard"]] == [("Ann", sheets[0]["id"])]
 
 
 # -- retakes, removals and undo -------------------------------------------------------------------------
@@ -330,3 +333,13 @@ def test_the_results_as_csv_and_as_a_picture(client):
 def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(client):
     game = new_game(client, ["=SUM(A1)", "Bo"])
     assert "'=SUM(A1)" in client.get(f"/api/games/{game['id']}/results.csv").text
+
+
+def test_the_winners_line_names_ties_together():
+    from scrawl.api.results import winners_line
+
+    assert winners_line([{"place": 1, "name": "Ann", "total": 11}, {"place": 2, "name": "Bo", "total": 3}]) == \
+        "Ann wins with 11 points"
+    assert winners_line([{"place": 1, "name": "Ann", "total": 1}, {"place": 1, "name": "Bo", "total": 1}]) == \
+        "A tie: Ann and Bo, 1 point each"
+    assert winners_line([]) == "No sheet is scored yet"
