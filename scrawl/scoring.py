@@ -166,7 +166,8 @@ class Scored:
 
 
 def scored_game(store: Store, game: dict) -> Scored:
-    """Every sheet of the game with its corrections, and every photo's error, scored together."""
+    """Every sheet of the game with its corrections, and every photo's error, scored together (the marks
+    checked against the die roller's rolls, when it was used)."""
     from games.state import FORMAT, game_json
     from scrawl.service import score_document
 
@@ -185,7 +186,8 @@ def scored_game(store: Store, game: dict) -> Scored:
         raw["name"] = game_name(game["players"], raw.get("player"))
         unscored[sheet["id"]] = raw
     errors = [{"source": labels[photo["id"]], "error": photo["error"]} for photo in photos if photo["error"]]
-    results, errors = score_document({"format": FORMAT, "sheets": list(unscored.values()), "errors": errors})
+    results, errors = score_document({"format": FORMAT, "sheets": list(unscored.values()), "errors": errors},
+                                     rolls=_known_rolls(game))
     document = game_json(results, errors)
     by_source = {sheet["source"]: sheet for sheet in document["sheets"]}
     by_id = {sid: by_source[raw["source"]] for sid, raw in unscored.items() if raw["source"] in by_source}
@@ -193,6 +195,15 @@ def scored_game(store: Store, game: dict) -> Scored:
     duplicate_of = {sid_of[result.sheet.source]: sid_of[results[result.duplicate_of].sheet.source]
                     for result in results if result.duplicate_of is not None}
     return Scored(photos, stored, labels, unscored, by_id, document, duplicate_of)
+
+
+def _known_rolls(game: dict) -> list | None:
+    """The die's rolls the page's die roller made, one a round, the rounds not rolled yet unknown (None); None
+    when the roller was not used (a die at the table): the marks are then checked against no rolls."""
+    from games.deal import ROUNDS
+
+    rolls = game.get("rolls") or []
+    return rolls + [None] * (ROUNDS - len(rolls)) if rolls else None
 
 
 def _labels(photos: list[dict]) -> dict:

@@ -360,7 +360,8 @@ class StartView {
     const seed = map === "random" ? seedInput.value : "";
     const href = `/print/sheets.pdf?map=${map}&seed=${encodeURIComponent(seed)}&players=${players}&paper=${paper}`;
     const name = map === "random" ? `random map ${seed}` : mapName({ id: map }, this.known);
-    $(this.root, "print-hint").textContent = "One sheet per player, numbered: give sheet 1 to the first name. Print at 100%.";
+    $(this.root, "print-hint").textContent = "Start the game first to print each sheet with its player's name and the game's code. " +
+      "These sheets are numbered only: give sheet 1 to the first name. Print at 100%.";
     printLinks($(this.root, "print"), href, `${name}, ${plural(players, "player", "players")}, ${PAPERS[paper] || paper}`, paper);
   }
 
@@ -533,8 +534,11 @@ class GameView {
     this.showUnread(doc);
     if (!$(this.root, "end").hidden) this.showEnd(true, false);
     if (doc.print) {
-      printLinks($(this.root, "print"), doc.print.sheets,
-        `${title}, ${plural(doc.players.length, "player", "players")}, game ${doc.code}`, doc.paper || "a4");
+      const label = `${title}, ${plural(doc.players.length, "player", "players")}, game ${doc.code}`;
+      printLinks($(this.root, "print"), doc.print.sheets, label, doc.paper || "a4");
+      // Before any photo, printing is what the table does next: the links are on top.
+      $(this.root, "first-print").hidden = doc.photos.length > 0;
+      if (!doc.photos.length) printLinks($(this.root, "first-print-links"), doc.print.sheets, label, doc.paper || "a4");
     }
   }
 

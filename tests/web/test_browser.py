@@ -419,7 +419,12 @@ def test_the_die_roller_says_what_the_roll_does_on_every_phone(server, browser, 
 
 def test_the_end_screen_names_the_winner_and_gives_the_results(server, phone):
     gid = start_game(phone, server.url, ["Ann", "Bo"])
+    # Before any photo, the game's own sheets (names and code on them) are the first thing to print.
+    first_print = phone.locator("section.first-print")
+    expect(first_print.get_by_role("link", name=re.compile("Map sheets"))).to_have_attribute(
+        "href", f"/print/games/{gid}/sheets.pdf")
     photograph(phone, 1, PHOTOS / "game7-classic-p1-medium.jpg")
+    expect(first_print).to_be_hidden()
     photograph(phone, 2, PHOTOS / "game7-classic-p2-medium.jpg")
     phone.get_by_role("button", name="End of game: the results").click()
     end = phone.locator("section.end")
@@ -453,6 +458,15 @@ def test_a_sign_shows_when_the_server_cannot_be_reached(server, phone):
     phone.unroute("**/api/**")
     phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(phone.locator("#offline")).to_be_hidden()
+
+
+def test_the_page_follows_the_phones_dark_theme(server, browser):
+    page = browser.new_context(**PHONE, color_scheme="dark").new_page()
+    start_game(page, server.url, ["Ann", "Bo"])
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    ink = page.evaluate("getComputedStyle(document.querySelector('.game-head h1')).color")
+    page.context.close()
+    assert background == "rgb(27, 22, 17)" and ink == "rgb(239, 228, 204)"
 
 
 def test_a_large_photo_is_shrunk_in_the_phone_before_it_is_sent(server, phone, tmp_path):

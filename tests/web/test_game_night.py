@@ -343,3 +343,14 @@ def test_the_winners_line_names_ties_together():
     assert winners_line([{"place": 1, "name": "Ann", "total": 1}, {"place": 1, "name": "Bo", "total": 1}]) == \
         "A tie: Ann and Bo, 1 point each"
     assert winners_line([]) == "No sheet is scored yet"
+
+
+def test_the_die_rollers_rolls_check_the_marks(client, map6):
+    game, sheet = map6
+    truth = json.loads((SAMPLES / "game-17-map6-medium.expected.json").read_text())["rolls"]
+    played = client.put(f"/api/games/{game['id']}/rolls", json={"rolls": truth}).json()["sheets"][0]
+    assert played["total"] == sheet["total"] and played["needs_review"] == []
+    begun = client.put(f"/api/games/{game['id']}/rolls", json={"rolls": truth[:3]}).json()["sheets"][0]
+    assert begun["needs_review"] == []          # the rounds not rolled yet are unknown, not wrong
+    wrong = client.put(f"/api/games/{game['id']}/rolls", json={"rolls": [1] * 7}).json()["sheets"][0]
+    assert "diamond_roll" in {entry["rule"] for entry in wrong["needs_review"]}
