@@ -32,13 +32,14 @@ def current_readings(readings: dict, corrections: dict):
     ``scanner.overlay.draw_overlay``."""
     from scanner.read import RoomReading, TallyReading
 
-    rooms = []
+    rooms, rounds = [], corrections.get("rounds", {})
     for name, read in readings["rooms"].items():
+        number = rounds.get(name, read["round"])
         if name in corrections["rooms"]:
             reading = corrections["rooms"][name]
-            rooms.append(RoomReading(name, "" if reading == "X" else reading, reading == "X", read["round"]))
+            rooms.append(RoomReading(name, "" if reading == "X" else reading, reading == "X", number))
         else:
-            rooms.append(RoomReading(name, read["exits"], read["trap"], read["round"], read["confidence"],
+            rooms.append(RoomReading(name, read["exits"], read["trap"], number, read["confidence"],
                                      tuple(read["doubts"])))
     tally, count = readings["tally"], corrections["unusable"]
     strokes = tuple((x, kind) for x, kind in tally["strokes"])

@@ -206,8 +206,11 @@ def test_a_round_number_correction_and_its_reset(client):
         answer = client.put(f"{base}/rounds/E3", json=bad)
         assert answer.status_code == status and words in one_line(answer)
     assert client.put(f"{base}/rounds/Z9", json={"round": 1}).status_code == 404
+    corrected = client.get(sheet["overlay"]).content
     reset = client.delete(f"{base}/rounds/E3").json()["sheets"][0]
     assert reset["rooms"]["E3"]["round_corrected"] is False and reset["rooms"]["E3"]["round"] != 2
+    # The overlay picture wrote the corrected number in the room's round box; now the number read.
+    assert client.get(reset["overlay"]).content != corrected
 
 
 @pytest.fixture
