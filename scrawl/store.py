@@ -9,7 +9,8 @@ Scoring is not stored: it is redone from these.
 
 A photo removed, or a sheet replaced by a retake, is only marked removed, with
 a token: ``restore(token)`` undoes that one change (and takes the retake's new
-sheet away again). A database made before game codes gets a code for each of
+sheet away again). What was removed ``KEEP_REMOVED`` ago is deleted for good
+when the store is next opened. A database made before game codes gets a code for each of
 its games when it is opened.
 
 One connection per operation, so any thread may call any method; the database
@@ -23,7 +24,7 @@ import secrets
 import sqlite3
 import threading
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -41,7 +42,9 @@ CREATE INDEX IF NOT EXISTS sheets_of_game ON sheets(game_id);
 """
 # Columns added since the first release: (table, column, type); added to an older database when it is opened.
 ADDED_COLUMNS = (("games", "code", "TEXT"), ("games", "rolls", "TEXT"), ("photos", "removed", "TEXT"),
-                 ("sheets", "removed", "TEXT"), ("sheets", "retake_of", "TEXT"))
+                 ("sheets", "removed", "TEXT"), ("sheets", "retake_of", "TEXT"), ("photos", "removed_at", "TEXT"),
+                 ("sheets", "removed_at", "TEXT"))
+KEEP_REMOVED = timedelta(days=2)        # a removed photo can be restored this long; then it is deleted for good
 
 NO_CORRECTIONS = {"rooms": {}, "unusable": None, "rounds": {}, "marks": {}}
 
@@ -163,10 +166,10 @@ class Store:
         or None if the game has no such photo."""
         token = new_id()
         with self._connect(write=True) as db:
-            gone = db.execute("UPDATE photos SET removed = ? WHERE id = ? AND game_id = ? AND removed IS NULL",
-                              (token, photo_id, game_id)).rowcount
-            db.execute("UPDATE sheets SET removed = ? WHERE photo_id = ? AND game_id = ? AND removed IS NULL",
-                       (token, photo_id, game_id))
+            gone = db.execute("UPDATE photos SET removed = ?, removed_at = ? WHERE id = ? AND game_id = ? "
+                              "AND removed IS NULL", (token, now(), photo_id, game_id)).rowcount
+            db.execute("UPDATE sheets SET removed = ?, removed_at = ? WHERE photo_id = ? AND game_id = ? "
+                       "AND removed IS NULL", (token, now(), photo_id, game_id))
         if gone:
             self.changed(game_id)
         return token if gone else None
@@ -182,7 +185,7 @@ class Store:
                              (old_id, game_id)).fetchone()
             if row is None:
                 return None
-            db.execute("UPDATE sheets SET removed = ? WHERE id = ?", (token, old_id))
+            db.execute("UPDATE sheets SET removed = ?, removed_at = ? WHERE id = ?", (token, now(), old_id))
             _remove_empty_photo(db, row["photo_id"], token)
             db.execute("UPDATE sheets SET retake_of = ?, corrections = ? WHERE id = ? AND game_id = ?",
                        (token, json.dumps(corrections or NO_CORRECTIONS), sheet_id, game_id))
@@ -193,16 +196,17 @@ class Store:
         """Undo one removal or retake (its token): what it removed is back, a retake's new sheet is removed.
         False if the token names nothing removed in this game."""
         with self._connect(write=True) as db:
-            back = db.execute("UPDATE sheets SET removed = NULL WHERE removed = ? AND game_id = ?",
+            back = db.execute("UPDATE sheets SET removed = NULL, removed_at = NULL WHERE removed = ? AND game_id = ?",
                               (token, game_id)).rowcount
-            back += db.execute("UPDATE photos SET removed = NULL WHERE removed = ? AND game_id = ?",
+            back += db.execute("UPDATE photos SET removed = NULL, removed_at = NULL WHERE removed = ? AND game_id = ?",
                                (token, game_id)).rowcount
             if not back:
                 return False
             undone = f"undone-{token}"
             for row in db.execute("SELECT id, photo_id FROM sheets WHERE retake_of = ? AND game_id = ? "
                                   "AND removed IS NULL", (token, game_id)).fetchall():
-                db.execute("UPDATE sheets SET removed = ?, retake_of = NULL WHERE id = ?", (undone, row["id"]))
+                db.execute("UPDATE sheets SET removed = ?, removed_at = ?, retake_of = NULL WHERE id = ?",
+                           (undone, now(), row["id"]))
                 _remove_empty_photo(db, row["photo_id"], undone)
         self.changed(game_id)
         return True
@@ -247,13 +251,19 @@ def _migrate(db: sqlite3.Connection) -> None:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
     for (game_id,) in db.execute("SELECT id FROM games WHERE code IS NULL").fetchall():
         db.execute("UPDATE games SET code = ? WHERE id = ?", (new_game_code(), game_id))
+    # What was removed long enough ago to be past any undo is deleted for good (photos are megabytes).
+    cutoff = (datetime.now() - KEEP_REMOVED).isoformat(timespec="seconds")
+    db.execute("DELETE FROM sheets WHERE removed_at IS NOT NULL AND removed_at < ?", (cutoff,))
+    db.execute("DELETE FROM photos WHERE removed_at IS NOT NULL AND removed_at < ? "
+               "AND NOT EXISTS (SELECT 1 FROM sheets WHERE sheets.photo_id = photos.id)", (cutoff,))
 
 
 def _remove_empty_photo(db: sqlite3.Connection, photo_id: str, token: str) -> None:
     """Remove a photo (with ``token``) once none of its sheets is left in the game."""
     left = db.execute("SELECT COUNT(*) FROM sheets WHERE photo_id = ? AND removed IS NULL", (photo_id,)).fetchone()
     if not left[0]:
-        db.execute("UPDATE photos SET removed = ? WHERE id = ? AND removed IS NULL", (token, photo_id))
+        db.execute("UPDATE photos SET removed = ?, removed_at = ? WHERE id = ? AND removed IS NULL",
+                   (token, now(), photo_id))
 
 
 def _game(row: sqlite3.Row) -> dict:

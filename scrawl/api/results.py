@@ -46,7 +46,8 @@ def standings_csv(document: dict) -> str:
             labels.setdefault(line["item"], line["label"])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["place", "player", "name", "total"] + [f"{item} {label}" for item, label in sorted(labels.items())])
+    items = [f"{item} {label}" for item, label in sorted(labels.items())]
+    writer.writerow(["place", "player", "name", "total"] + items)
     for row in document["scoreboard"]:
         points = {line["item"]: line["points"] for line in sheets[row["sheet"]]["score"]["lines"]}
         writer.writerow([row["place"], row["player"], _cell(row["name"]), row["total"]]

@@ -262,7 +262,8 @@ def test_a_sheet_of_another_game_is_refused_on_its_card(server, phone, tmp_path)
     expect(phone.locator(".game-meta .code")).to_have_text(f"Game {code}")
     phone.locator("#player-1 input[type=file]").set_input_files(other_games_photo(tmp_path))
     error = phone.locator("#player-1 .card-error")
-    expect(error).to_contain_text(f"This sheet is from game K7QX (The Sunken Keep); this is game {code}", timeout=30_000)
+    expect(error).to_contain_text(f"This sheet is from game K7QX (The Sunken Keep); this is game {code}",
+                                  timeout=30_000)
     expect(error).to_contain_text("upload it to its own game")
     expect(phone.locator("#player-1 .sheet")).to_have_count(0)
     assert server.game(gid)["photos"] == []
@@ -379,7 +380,8 @@ def test_change_events_tell_a_phone_at_once(server):
         assert stream.readline().startswith(b"retry:") and stream.readline() == b"event: hello\n"
         started = time.monotonic()
         urllib.request.urlopen(urllib.request.Request(f"{server.url}/api/games/{gid}/rolls", method="PUT",
-                                                      data=b'{"rolls": []}', headers={"Content-Type": "application/json"}))
+                                                      data=b'{"rolls": []}',
+                                                      headers={"Content-Type": "application/json"}))
         lines = [stream.readline() for _ in range(4)]
         assert b"event: change\n" in lines and time.monotonic() - started < 1.5
 

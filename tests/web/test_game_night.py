@@ -357,3 +357,19 @@ def test_the_die_rollers_rolls_check_the_marks(client, map6):
     assert begun["needs_review"] == []          # the rounds not rolled yet are unknown, not wrong
     wrong = client.put(f"/api/games/{game['id']}/rolls", json={"rolls": [1] * 7}).json()["sheets"][0]
     assert "diamond_roll" in {entry["rule"] for entry in wrong["needs_review"]}
+
+
+def test_a_removed_photo_is_deleted_for_good_two_days_later(tmp_path):
+    folder = tmp_path / "data"
+    with TestClient(create_app(folder)) as running:
+        game = new_game(running)
+        photo = upload(running, game["id"], "game7-classic-p1-medium.jpg").json()["photos"][0]["id"]
+        token = running.delete(f"/api/games/{game['id']}/photos/{photo}").json()["undo"]
+    with sqlite3.connect(folder / "scrawl.db") as db:
+        db.execute("UPDATE photos SET removed_at = '2026-01-01T20:00:00'")
+        db.execute("UPDATE sheets SET removed_at = '2026-01-01T20:00:00'")
+    with TestClient(create_app(folder)) as reopened:
+        assert reopened.post(f"/api/games/{game['id']}/undo/{token}").status_code == 404
+    with sqlite3.connect(folder / "scrawl.db") as db:
+        assert db.execute("SELECT COUNT(*) FROM photos").fetchone() == (0,)
+        assert db.execute("SELECT COUNT(*) FROM sheets").fetchone() == (0,)
