@@ -99,12 +99,13 @@ class Store:
             db.close()
 
     # -- games ------------------------------------------------------------
-    def add_game(self, players: list[str], map_ref: dict, paper: str) -> dict:
-        """A new game, with a new game code (``sheets.page.new_game_code``) for its printed sheets."""
+    def add_game(self, players: list[str], map_ref: dict, paper: str, code: str | None = None) -> dict:
+        """A new game, with the game ``code`` of its printed sheets (None: a new one,
+        ``sheets.page.new_game_code``)."""
         from sheets.page import new_game_code
 
         game = {"id": new_id(), "created": now(), "players": list(players), "map": dict(map_ref), "paper": paper,
-                "code": new_game_code()}
+                "code": code or new_game_code(), "rolls": []}
         with self._connect(write=True) as db:
             db.execute("INSERT INTO games (id, created, players, map, paper, code) VALUES (?, ?, ?, ?, ?, ?)",
                        (game["id"], game["created"], json.dumps(game["players"]), json.dumps(game["map"]), paper,

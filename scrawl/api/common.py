@@ -29,6 +29,8 @@ class NewGame(BaseModel):
     map: str = Field("classic", description='"classic" or "random".')
     seed: Optional[int] = Field(None, ge=0, le=MAX_SEED, description="A random map's seed; left out, one is chosen.")
     paper: str = Field("a4", description='"a4" or "letter".')
+    code: Optional[str] = Field(None, description="The game code printed on sheets made already (scrawl sheet "
+                                                   "prints one, like K7QX); left out, the game gets a new one.")
 
     @field_validator("players")
     @classmethod
@@ -57,6 +59,13 @@ class NewGame(BaseModel):
     @classmethod
     def _paper(cls, paper: str) -> str:
         return valid_paper(paper)
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, code: Optional[str]) -> Optional[str]:
+        from sheets.page import game_code
+
+        return game_code(code) if code is not None and code.strip() else None
 
 
 def valid_map(name: str) -> str:

@@ -19,7 +19,8 @@ router = APIRouter(tags=["games"])
 
 @router.post("/api/games", status_code=201, responses=errors(422))
 def new_game(body: NewGame, store: StoreDep) -> dict:
-    """Start a game: 1 to 6 players, a map (a random map without a seed gets one) and a paper size."""
+    """Start a game: 1 to 6 players, a map (a random map without a seed gets one), a paper size, and the game
+    code of sheets printed already (else a new code, printed on the sheets the game's print link makes)."""
     from games.mapfile import choose_map, map_reference
 
     seed = body.seed if body.map == "random" else None     # a designed map is always the same
@@ -29,7 +30,7 @@ def new_game(body: NewGame, store: StoreDep) -> dict:
         dungeon = choose_map(body.map, seed)
     except (ScrawlError, ValueError) as exc:
         raise HTTPException(422, str(exc)) from None
-    game = store.add_game(body.players, map_reference(dungeon), body.paper)
+    game = store.add_game(body.players, map_reference(dungeon), body.paper, body.code)
     return game_document(store, game)
 
 

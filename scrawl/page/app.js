@@ -383,7 +383,7 @@ class StartView {
       return;
     }
     const body = { players: names, map, seed: map === "random" && seedText !== "" ? Number(seedText) : null,
-      paper: this.value("paper") || "a4" };
+      paper: this.value("paper") || "a4", code: $(this.root, "code").value.trim() || null };
     const submit = $(this.root, "submit");
     submit.disabled = true;
     error.hidden = true;

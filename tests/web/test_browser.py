@@ -154,8 +154,9 @@ def room_to_correct(game: dict, sheet: dict) -> tuple[dict, int]:
 
 # -- the page ------------------------------------------------------------------------------------
 
-def start_game(page, url: str, names: list[str], map_label: str | None = None) -> str:
-    page.goto(url + "/")
+def start_game(page, url: str, names: list[str], map_label: str | None = None, reload: bool = True) -> str:
+    if reload:
+        page.goto(url + "/")
     if map_label:
         page.locator("label.choice-item", has_text=map_label).click()
     rows = page.locator(".player-row input")
@@ -267,6 +268,17 @@ def test_a_sheet_of_another_game_is_refused_on_its_card(server, phone, tmp_path)
     expect(error).to_contain_text("upload it to its own game")
     expect(phone.locator("#player-1 .sheet")).to_have_count(0)
     assert server.game(gid)["photos"] == []
+
+
+def test_a_game_for_sheets_printed_already_takes_their_code(server, phone, tmp_path):
+    phone.goto(server.url + "/")
+    phone.get_by_text("Sheets printed already?").click()
+    phone.get_by_placeholder("like K7QX").fill("k7qx")
+    gid = start_game(phone, server.url, ["Ann", "Bo"], reload=False)
+    expect(phone.locator(".game-meta .code")).to_have_text("Game K7QX")
+    photograph(phone, 1, other_games_photo(tmp_path))
+    expect(phone.locator("#player-1 .card-error")).to_be_hidden()
+    assert server.game(gid)["sheets"][0]["game"] == "K7QX"
 
 
 def test_remove_asks_first_and_undo_brings_the_photo_back(server, phone):

@@ -373,3 +373,13 @@ def test_a_removed_photo_is_deleted_for_good_two_days_later(tmp_path):
     with sqlite3.connect(folder / "scrawl.db") as db:
         assert db.execute("SELECT COUNT(*) FROM photos").fetchone() == (0,)
         assert db.execute("SELECT COUNT(*) FROM sheets").fetchone() == (0,)
+
+
+def test_a_game_for_sheets_printed_already_takes_their_code(client):
+    game = client.post("/api/games", json={"players": ["Ann", "Bo"], "code": " k7qx "}).json()
+    assert game["code"] == "K7QX"
+    data, name = shot("K7QX")
+    answer = upload(client, game["id"], data=data, filename=name)
+    assert answer.status_code == 201 and answer.json()["sheets"][0]["name"] == "Ann"
+    bad = client.post("/api/games", json={"players": ["Ann"], "code": "K7Q"})
+    assert bad.status_code == 422 and one_line(bad).startswith("code: 'K7Q' is not a game code")
