@@ -19,9 +19,11 @@ def server(request: Request) -> dict:
 
 @router.get("/api/games/{gid}/join", responses=errors(404))
 def join(gid: str, request: Request, store: StoreDep) -> dict:
-    """The address of one game's page, and its QR code as SVG: a phone that scans it opens that game."""
+    """The address of one game's page, and its QR code as SVG: a phone that scans it opens that game. It is
+    the server's address for phones with the game's page after ``#``: behind ``scrawl serve``'s join link
+    (``/join/CODE``, which sets the join code and redirects), the browser keeps the ``#`` part."""
     game_or_404(store, gid)
-    address = (request.app.state.url or str(request.base_url)).rstrip("/") + f"/#/game/{gid}"
+    address = f"{request.app.state.url or request.base_url}#/game/{gid}"
     return {"url": address, "qr_svg": qr_svg(address)}
 
 

@@ -287,6 +287,21 @@ def test_a_game_has_a_join_address_and_qr_code_of_its_own(tmp_path):
         assert running.get("/api/games/nope/join").status_code == 404
 
 
+
+def test_behind_the_join_code_the_games_address_goes_through_the_join_link(tmp_path):
+    from scrawl.guard import JOIN_COOKIE, Guard, GuardSettings
+
+    app = Guard(create_app(tmp_path, url="http://testserver/join/DRAGON7"), GuardSettings(code="DRAGON7", any_host=True))
+    with TestClient(app) as running:
+        running.cookies.set(JOIN_COOKIE, "DRAGON7")
+        game = new_game(running)
+        join = running.get(f"/api/games/{game['id']}/join").json()["url"]
+        assert join == f"http://testserver/join/DRAGON7#/game/{game['id']}"
+        running.cookies.clear()
+        answer = running.get(join.split("#")[0], follow_redirects=False)     # a new phone scans the code
+        assert answer.status_code == 303 and answer.cookies.get(JOIN_COOKIE) == "DRAGON7"
+
+
 def test_the_die_roller_rolls_each_round_and_says_what_the_roll_does(client):
     game = new_game(client, ["Ann", "Bo"], "map5")
     assert game["die"]["rolls"] == [] and game["die"]["rounds"] == 7
