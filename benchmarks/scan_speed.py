@@ -1,20 +1,31 @@
-"""How fast ``scrawl scan`` reads a phone photo, against the time OpenCV needs just to decode it.
+"""How fast ``scrawl scan`` is, whole process, against decoding the same photos with OpenCV.
 
-    python benchmarks/scan_speed.py [--photos 6]
+    python benchmarks/scan_speed.py [--runs 5] [--photos 16] [--tournament 102] [--folder DIR]
 
-Makes 12-megapixel JPEG photos of played sheets with the synthetic
-photographer, then for each: the time ``cv2.imread`` takes to decode it at full
-size, and the time the scanner takes from the file's bytes to the sheet's
-readings (loading included, the blank sheet already rendered as it is after
-the first photo of a game), timed in alternation over several rounds
-(``--rounds``) so that both see the same state of the machine; the medians
-are printed. The ratio of the two is the figure the scanner issue sets (at
-most 2x; the aim is 1x). Peak memory is measured on a separate
-``scrawl scan`` process of all the photos (its maximum resident set size).
+Every figure is a whole process timed from outside (start-up, imports and
+exit included), the command and its yardstick run in turn (A B A B ...),
+the median of the runs printed, and the ratio taken pair by pair:
+
+1. one 12 MP phone photo: ``scrawl scan PHOTO --json`` against
+   ``python -c "import cv2; cv2.imread(PHOTO)"``;
+2. ``--photos`` photos in one call, against one process decoding them one
+   after another;
+3. a tournament: ``--tournament`` photos (of 3-player games, each game with
+   its own code, so that each is scored on its own) in one call, and the
+   time projected to 1000 sheets;
+4. ``scrawl --help`` against ``python -c pass``.
+
+Peak memory is the largest resident set of the command's processes (each
+worker is a process of its own). The photos are the synthetic
+photographer's, with a phone sensor's grain added (which makes a file, and
+its decoding, as heavy as a real phone's: about 2.5 MB); they are kept in
+``--folder`` to be reused. The blank sheets are in the cache, as after
+``scrawl sheet``: one scan before the timing fills it.
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -22,87 +33,96 @@ import tempfile
 import time
 from pathlib import Path
 
-import cv2
-
-from photographer import make_game_shots, write_shots
+CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXYZ2345679"
 
 
-def _timed(function) -> float:
-    start = time.perf_counter()
-    function()
-    return time.perf_counter() - start
-
-
-def interleaved(decode, scan, rounds: int) -> tuple[float, float, float]:
-    """Median decode time, median scan time and median ratio over ``rounds`` rounds of one decode then
-    one scan. Alternating the two means a slow spell of the machine (the other core busy, the clock
-    stepping down, the page cache) falls on both, so the ratio holds still where the times do not."""
-    decodes, scans = [], []
-    for _ in range(rounds):
-        decodes.append(_timed(decode))
-        scans.append(_timed(scan))
-    ratios = [s / d for s, d in zip(scans, decodes)]
-    return statistics.median(decodes), statistics.median(scans), statistics.median(ratios)
-
-
-def _with_sensor_detail(path: Path) -> Path:
-    """The photo again with per-pixel grain (sigma 4 of 255) at JPEG quality 92: the synthetic photos are
-    smoother than a phone's, so they compress (and decode) unusually fast."""
+def make_photos(folder: Path, count: int, first_seed: int) -> list[Path]:
+    """``count`` 12 MP JPEGs of 3-player games (each game its own code), made once and kept in ``folder``."""
+    import cv2
     import numpy as np
 
-    image = cv2.imread(str(path))
-    grain = np.random.default_rng(0).normal(0, 4.0, image.shape)
-    grainy = path.with_name(path.stem + "-grain*.jpg".replace("*", ""))
-    cv2.imwrite(str(grainy), np.clip(image + grain, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
-    return grainy
+    from photographer import make_game_shots
+    from scanner.load import load_photo_bytes
+
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = sorted(folder.glob("*.jpg"))
+    seed = first_seed + len(paths) // 3
+    while len(paths) < count:
+        code = "".join(CODE_LETTERS[(seed * 7 + k * 11) % len(CODE_LETTERS)] for k in range(4))
+        for shot in make_game_shots(seed, players=3, difficulty="medium", megapixels=12, code=code):
+            rgb = load_photo_bytes(shot.data, "shot" + shot.suffix)[0].full_image()    # JPEG, HEIC or WebP
+            image = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
+            grain = np.random.default_rng(seed).normal(0, 4.0, image.shape)
+            path = folder / f"game{seed}-p{shot.truth['player']}.jpg"
+            cv2.imwrite(str(path), np.clip(image + grain, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
+            paths.append(path)
+        seed += 1
+        print(f"  photographed {min(len(paths), count)}/{count}", end="\r", file=sys.stderr)
+    return sorted(paths)[:count]
+
+
+def run(command: list[str]) -> tuple[float, float]:
+    """Wall seconds, and the peak resident set (MB) of the largest of the command's processes (the kernel's
+    figure for a reaped child covers the descendants it waited for, as GNU time's %M does)."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(process.pid, 0)
+    process.returncode = 0
+    return time.perf_counter() - started, usage.ru_maxrss / 1024
+
+
+def paired(a: list[str], b: list[str], runs: int) -> dict:
+    """``a`` and ``b`` run in turn, ``runs`` times each after one warm-up of each."""
+    run(a), run(b)
+    walls_a, walls_b, peaks = [], [], []
+    for _ in range(runs):
+        wall, peak = run(a)
+        walls_a.append(wall)
+        peaks.append(peak)
+        walls_b.append(run(b)[0])
+    ratios = [x / y for x, y in zip(walls_a, walls_b)]
+    return {"a": statistics.median(walls_a), "b": statistics.median(walls_b),
+            "ratio": statistics.median(ratios), "peak": max(peaks)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=int, default=6)
-    parser.add_argument("--rounds", type=int, default=9, help="decode/scan rounds a photo (medians are quoted)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--photos", type=int, default=16)
+    parser.add_argument("--tournament", type=int, default=102, help="photos in the tournament run (0: none)")
+    parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "scrawl-scan-speed")
+    parser.add_argument("--make-photos", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-
-    from generator.kinds import BLANKS
-    from scanner.batch import scan_file
-
-    cv2.setNumThreads(1)      # the scanner runs one photo per core; so does the decode it is compared with
-    folder = Path(tempfile.mkdtemp(prefix="scan-speed-"))
-    paths: list[Path] = []
-    seed = 500
-    while len(paths) < args.photos:
-        shots = [s for s in make_game_shots(seed, players=3, difficulty="medium", megapixels=12.0)
-                 if s.suffix == ".jpg"]
-        paths += [p for p in write_shots(shots, folder) if p.suffix == ".jpg"]
-        seed += 1
-    paths = paths[:args.photos]
-    paths += [_with_sensor_detail(path) for path in paths]
-    scan_file(str(paths[0]), BLANKS)          # the blank sheet is rendered once per map, then cached
-
-    print(f"{len(paths)} photos, 12 MP JPEG, one core each (*: the same photo with a phone sensor's grain, "
-          f"which makes the file, and its decoding, as heavy as a real phone's)")
-    print("  photo                                   size  decode ms   scan ms   ratio")
-    ratios = []
-    for path in paths:
-        decode, scan, ratio = interleaved(lambda: cv2.imread(str(path), cv2.IMREAD_COLOR),
-                                          lambda: scan_file(str(path), BLANKS), args.rounds)
-        ratios.append(ratio)
-        print(f"  {path.name:<36} {path.stat().st_size / 2**20:5.1f} MB {1000 * decode:9.1f} {1000 * scan:9.1f}"
-              f"   {ratio:5.2f}x")
-    half = len(ratios) // 2
-    print(f"  median ratio {statistics.median(ratios[:half]):.2f}x as made, "
-          f"{statistics.median(ratios[half:]):.2f}x with grain; worst {max(ratios):.2f}x")
-
-    # A fresh process runs scrawl scan and reports the largest resident set of it and its workers, so
-    # that nothing this script did itself is counted.
-    probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
-             "subprocess.run([sys.executable, '-m', 'scrawl.cli', 'scan', *sys.argv[1:], '--json'], "
-             "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
-             "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)")
-    out = subprocess.run([sys.executable, "-c", probe, *map(str, paths)], capture_output=True, text=True).stdout
-    wall, peak = map(float, out.split())
-    print(f"scrawl scan of all {len(paths)} photos (both cores): {wall:.2f} s wall, "
-          f"{wall / len(paths):.2f} s a photo including start-up; peak memory of one process {peak:.0f} MB")
+    if args.make_photos:        # in a process of its own: see below
+        make_photos(args.folder, args.make_photos, 7000)
+        return
+    python, scrawl = sys.executable, [sys.executable, "-m", "scrawl.cli"]
+    # The photographer grows a process past 1 GB, and a child started from it would report that as its own
+    # peak (Linux keeps the high-water mark across fork and exec): the photos are made by a process of their own.
+    count = max(args.photos, args.tournament)
+    subprocess.run([python, __file__, "--make-photos", str(count), "--folder", str(args.folder)], check=True)
+    photos = sorted(args.folder.glob("*.jpg"))[:count]
+    batch = [str(p) for p in photos[:args.photos]]
+    one = batch[0]
+    subprocess.run([*scrawl, "scan", "--json", *batch[:3]], capture_output=True)      # the blank sheets cached
+    listing = args.folder / "batch.txt"
+    listing.write_text("\n".join(batch))
+    decode_all = [python, "-c", f"import cv2\nfor p in open({str(listing)!r}).read().split('\\n'): cv2.imread(p)"]
+    print(f"whole process, median of {args.runs} runs taken in turn with the yardstick; {os.cpu_count()} cores")
+    print(f"{'what':<44}{'scrawl s':>9}{'yardstick s':>12}{'ratio':>8}{'peak MB':>9}")
+    rows = [("one 12 MP photo", [*scrawl, "scan", "--json", one], [python, "-c", f"import cv2; cv2.imread({one!r})"]),
+            (f"{len(batch)} photos in one call", [*scrawl, "scan", "--json", *batch], decode_all),
+            ("scrawl --help", [*scrawl, "--help"], [python, "-c", "pass"])]
+    for label, a, b in rows:
+        figures = paired(a, b, args.runs)
+        print(f"{label:<44}{figures['a']:>9.2f}{figures['b']:>12.2f}{figures['ratio']:>7.2f}x{figures['peak']:>9.0f}")
+    if args.tournament:
+        sheets = [str(p) for p in photos[:args.tournament]]
+        seconds, peak = run([*scrawl, "scan", "--json", *sheets])
+        print(f"tournament: {len(sheets)} sheets ({len(sheets) // 3} games) in {seconds:.1f} s, "
+              f"{seconds / len(sheets) * 1000:.0f} ms a sheet: 1000 sheets in about {seconds / len(sheets) * 1000:.0f} s; "
+              f"peak {peak:.0f} MB")
+    print(f"(photos kept in {args.folder})")
 
 
 if __name__ == "__main__":
