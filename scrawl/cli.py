@@ -790,7 +790,7 @@ code) carries it, and a phone without it sees nothing and changes nothing.
 The host link, printed only here, also lets its browser delete games. Games,
 photos and corrections are kept in DIR/scrawl.db, so a restart loses nothing;
 each request is logged in DIR/access.log. The HTTP API is described at
-/openapi.json, and shown at /docs (that page needs the internet).
+/openapi.json.
 """
 
 
@@ -816,7 +816,7 @@ def serve(
 
     import uvicorn
 
-    from scrawl.guard import Guard, GuardSettings, new_join_code
+    from scrawl.guard import GuardSettings, new_join_code
     from scrawl.serving import CONNECTIONS_AT_ONCE, GuardedH11Protocol, check_database
     from scrawl.web import create_app, server_url
 
@@ -828,8 +828,8 @@ def serve(
     join = f"{url}join/{code}"
     try:
         check_database(data)
-        web_app = Guard(create_app(data, url=join), GuardSettings(code=code, host_token=host_token,
-                                                                  log=data / "access.log"))
+        web_app = create_app(data, url=join, guard=GuardSettings(code=code, host_token=host_token,
+                                                                 log=data / "access.log"))
     except (OSError, sqlite3.Error) as exc:
         raise ScrawlError(f"cannot keep games in {data}: {getattr(exc, 'strerror', None) or exc}; "
                           f"choose another folder with --data") from None

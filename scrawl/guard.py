@@ -7,7 +7,7 @@
   needs it, as that cookie or as the header ``X-Join-Code``, else 401. The
   host's token (shown only in the terminal, set by ``/join/CODE?host=TOKEN``)
   is needed besides to delete a game.
-- **Bounded bodies**: a photo upload at most ``MOST_UPLOAD`` bytes, any other
+- **Bounded bodies**: a photo upload at most ``MOST_UPLOAD`` bytes (``MAX_PHOTO`` and its wrapping), any other
   body at most ``MOST_JSON``; refused with 413 from its declared length, or as
   soon as it grows past the bound.
 - **Host check**: only requests addressed to this machine (an IP address,
@@ -34,10 +34,12 @@ from urllib.parse import parse_qs
 
 from fastapi import HTTPException
 
+from scrawl.api.common import MAX_PHOTO, TOO_LARGE
+
 JOIN_COOKIE = "scrawl_join"
 HOST_COOKIE = "scrawl_host"
 MOST_JSON = 1_000_000             # a game's JSON is a few KB; corrections less
-MOST_UPLOAD = 25_000_000          # a 50 MP phone photo, or a PDF of a game's scans
+MOST_UPLOAD = MAX_PHOTO + 64 * 1024     # a 50 MP phone photo, or a PDF of a game's scans, and its wrapping
 MOST_LOG_BYTES = 10_000_000       # the access log is started again (one old copy kept) beyond this
 COOKIE_SECONDS = 2 * 24 * 3600    # a game night, and the morning after
 
@@ -175,10 +177,7 @@ class Guard:
         return self.settings.most_upload if upload else self.settings.most_json
 
     def _too_large(self, scope) -> str:
-        if self._most(scope) == self.settings.most_upload:
-            return (f"the photo is over {self.settings.most_upload // 1_000_000} MB: send the phone's own photo "
-                    f"(the page shrinks it), not a scan at full size")
-        return TOO_LARGE_JSON
+        return TOO_LARGE if self._most(scope) == self.settings.most_upload else TOO_LARGE_JSON
 
     def _bounded(self, scope, receive):
         most, received = self._most(scope), 0

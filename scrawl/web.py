@@ -1,10 +1,12 @@
-"""``scrawl serve``: the game-night page and the HTTP API it uses (FastAPI; the API is documented at /docs).
+"""``scrawl serve``: the game-night page and the HTTP API it uses (FastAPI; the API is described at /openapi.json).
 
 A game is its players, its map and the photos of its sheets, kept by
 ``scrawl.store``; ``scrawl.scoring`` scores them each time a game is asked for.
 This module makes the app: the page, the routers of ``scrawl.api`` (the
-server, games, photos, corrections, printing, results), the upload size limit and the
-error answers; and the server's address for phones.
+server, games, photos, corrections, printing, results), the guard in front of
+them (``scrawl.guard``: join code, bounded bodies, headers, access log) and the
+error answers; and the server's address for phones. The API is described at
+``/openapi.json``.
 
 Errors are ``{"detail": "one line a person can act on"}``; bad input never
 gets a traceback or a 500.
@@ -20,23 +22,26 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from scrawl.api import corrections, games, photos, printing, results, server
-from scrawl.api.common import MAX_BODY, SCANS_AT_ONCE, TOO_LARGE
+from scrawl.api.common import SCANS_AT_ONCE
+from scrawl.guard import Guard, GuardSettings
 from scrawl.store import Store
 
 PAGE_DIR = Path(__file__).with_name("page")
 
 
-def create_app(data_dir: Path, *, url: str | None = None) -> FastAPI:
+def create_app(data_dir: Path, *, url: str | None = None, guard: GuardSettings | None = None) -> FastAPI:
     """The app, keeping its games in ``data_dir``. ``url`` is the address phones should open (shown on the
-    page with its QR code); without it, the address the page was opened at."""
-    app = FastAPI(title="scrawl serve", version=_version(),
+    page with its QR code); without it, the address the page was opened at. ``guard`` says how it is
+    guarded (``scrawl.guard``: the join code, the host's token, the access log); without it, bodies are
+    bounded and nothing else is asked (a server for this computer's tests)."""
+    app = FastAPI(title="scrawl serve", version=_version(), docs_url=None, redoc_url=None,   # /docs needs a CDN
                   description="Game night in the browser: start a game, photograph each player's sheet, "
                               "correct a reading by tapping a room, and see the scoreboard with traps resolved "
                               "between players. Errors are `{\"detail\": \"one line\"}`.")
     app.state.store = Store(data_dir)
     app.state.scans = threading.BoundedSemaphore(SCANS_AT_ONCE)
     app.state.url = url
-    app.add_middleware(_UploadLimit)
+    app.add_middleware(Guard, settings=guard or GuardSettings(any_host=True))
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -59,35 +64,6 @@ def create_app(data_dir: Path, *, url: str | None = None) -> FastAPI:
     for part in (server, games, photos, corrections, printing, results):
         app.include_router(part.router)
     return app
-
-
-# -- uploads ---------------------------------------------------------------------------------------------
-class _UploadLimit:
-    """Refuse a photo upload over ``MAX_BODY`` bytes with 413, before or while it arrives: a phone or a
-    script on the shared network cannot fill the disk."""
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or scope["method"] != "POST" or not scope["path"].endswith("/photos"):
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope["headers"]).get(b"content-length", b"")
-        if length.isdigit() and int(length) > MAX_BODY:
-            await JSONResponse({"detail": TOO_LARGE}, status_code=413)(scope, receive, send)
-            return
-        received = 0
-
-        async def limited():
-            nonlocal received
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > MAX_BODY:
-                raise HTTPException(413, TOO_LARGE)    # raised inside the form parsing, answered as any 413
-            return message
-
-        await self.app(scope, limited, send)
 
 
 # -- the address -----------------------------------------------------------------------------------------

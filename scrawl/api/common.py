@@ -12,8 +12,7 @@ from pydantic import BaseModel, Field, field_validator
 from scrawl.scoring import dungeon_of, room_options
 from scrawl.store import Store
 
-MAX_PHOTO = 25 * 1024 * 1024            # bytes; a phone's photo is 2-12 MB
-MAX_BODY = MAX_PHOTO + 64 * 1024        # ... and the multipart wrapping around it
+MAX_PHOTO = 25 * 1024 * 1024            # bytes; a phone's photo is 2-12 MB (scrawl.guard bounds the body)
 SCANS_AT_ONCE = 2                       # both cores; more would only make every phone wait longer
 MAX_PLAYERS, MAX_NAME = 6, 24
 MAX_SEED = 2 ** 53                      # the page's JavaScript numbers hold integers exactly up to here

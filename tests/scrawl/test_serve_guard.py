@@ -22,8 +22,7 @@ ADDRESS = "http://127.0.0.1:8000"
 
 @pytest.fixture
 def guarded(tmp_path):
-    app = Guard(create_app(tmp_path / "night"), GuardSettings(code=CODE, host_token=TOKEN,
-                                                              log=tmp_path / "access.log"))
+    app = create_app(tmp_path / "night", guard=GuardSettings(code=CODE, host_token=TOKEN, log=tmp_path / "access.log"))
     with TestClient(app, base_url=ADDRESS) as client:
         yield client, tmp_path / "access.log"
 
@@ -164,7 +163,8 @@ def test_serve_prints_the_join_link_and_the_host_link(tmp_path, served, capsys):
     assert "/join/DRAGON7 in this computer's browser" in out
     assert "Host link (keep it to yourself: it can delete games):" in out and "?host=" in out
     [config] = served
-    assert config.app.settings.code == "DRAGON7" and config.timeout_keep_alive == 5
+    [guard] = [m for m in config.app.user_middleware if m.cls is Guard]
+    assert guard.kwargs["settings"].code == "DRAGON7" and config.timeout_keep_alive == 5
 
 
 def test_a_damaged_database_is_one_line_at_start(tmp_path, served, capsys):

@@ -431,9 +431,9 @@ def test_maps(empty):
         "adds Emeralds (with the die)", "adds Rune Gates (with the die)", "new every seed"]
 
 
-def test_docs_and_openapi_list_every_route(empty):
+def test_openapi_lists_every_route_and_no_page_needs_the_internet(empty):
     client, _ = empty
-    assert client.get("/docs").status_code == 200 and "swagger" in client.get("/docs").text.lower()
+    assert client.get("/docs").status_code == 404        # Swagger's page loads its scripts from a CDN
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) >= {"/api/server", "/api/maps", "/api/games", "/api/games/{gid}", "/api/games/{gid}/photos",
                           "/api/games/{gid}/photos/{pid}", "/api/games/{gid}/sheets/{sid}/rooms/{room}",

@@ -24,7 +24,7 @@ def served(monkeypatch):
 def test_help_shows_the_options_and_examples(capsys):
     code, out, _ = run_cli(capsys, "serve", "--help")
     assert code == 0
-    for text in ("--host", "--port", "--data", "Examples", "scrawl serve --host 0.0.0.0", "/docs"):
+    for text in ("--host", "--port", "--data", "Examples", "scrawl serve --host 0.0.0.0", "/openapi.json"):
         assert text in out
 
 
