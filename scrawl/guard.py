@@ -38,6 +38,7 @@ from scrawl.api.common import MAX_PHOTO, TOO_LARGE
 
 JOIN_COOKIE = "scrawl_join"
 HOST_COOKIE = "scrawl_host"
+DEVICE_COOKIE = "scrawl_device"   # which phone sent a photo: only it (or the host) takes the photo out
 MOST_JSON = 1_000_000             # a game's JSON is a few KB; corrections less
 MOST_UPLOAD = MAX_PHOTO + 64 * 1024     # a 50 MP phone photo, or a PDF of a game's scans, and its wrapping
 MOST_LOG_BYTES = 10_000_000       # the access log is started again (one old copy kept) beyond this
@@ -101,6 +102,11 @@ class Guard:
 
         try:
             answer = self._answer(scope)
+            if answer is None:
+                headers = _headers(scope)
+                scope.setdefault("state", {}).update(
+                    device=_cookies(headers).get(DEVICE_COOKIE) or None, host=self._is_host(headers),
+                    owned=bool(self.settings.code))     # photos belong to the phone that sent them
             if answer is not None:
                 await answer(scope, receive, guarded_send)
             else:
@@ -150,6 +156,9 @@ class Guard:
         response = RedirectResponse(to, status_code=303)
         if expected:
             response.set_cookie(JOIN_COOKIE, expected, max_age=COOKIE_SECONDS, httponly=True, samesite="lax")
+        if not _cookies(_headers(scope)).get(DEVICE_COOKIE):
+            response.set_cookie(DEVICE_COOKIE, secrets.token_urlsafe(12), max_age=30 * 24 * 3600, httponly=True,
+                                samesite="lax")
         token = query.get("host", [""])[0]
         if self.settings.host_token and hmac.compare_digest(token.encode(), self.settings.host_token.encode()):
             response.set_cookie(HOST_COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="strict")

@@ -43,7 +43,7 @@ CREATE INDEX IF NOT EXISTS sheets_of_game ON sheets(game_id);
 # Columns added since the first release: (table, column, type); added to an older database when it is opened.
 ADDED_COLUMNS = (("games", "code", "TEXT"), ("games", "rolls", "TEXT"), ("photos", "removed", "TEXT"),
                  ("sheets", "removed", "TEXT"), ("sheets", "retake_of", "TEXT"), ("photos", "removed_at", "TEXT"),
-                 ("sheets", "removed_at", "TEXT"))
+                 ("sheets", "removed_at", "TEXT"), ("photos", "device", "TEXT"))
 KEEP_REMOVED = timedelta(days=2)        # a removed photo can be restored this long; then it is deleted for good
 
 NO_CORRECTIONS = {"rooms": {}, "unusable": None, "rounds": {}, "marks": {}}
@@ -139,14 +139,14 @@ class Store:
 
     # -- photos and their sheets -------------------------------------------
     def add_photo(self, game_id: str, name: str, data: bytes, error: str | None,
-                  sheets: list[tuple[dict, dict, bytes]]) -> tuple[str, list[str]]:
+                  sheets: list[tuple[dict, dict, bytes]], device: str | None = None) -> tuple[str, list[str]]:
         """Keep one uploaded photo and the sheets read from it, as ``(sheet, readings, page PNG)``, all at
-        once. Returns the photo's id and the sheets' ids."""
+        once, with the phone that sent it (``device``). Returns the photo's id and the sheets' ids."""
         photo_id = new_id()
         sheet_ids = [new_id() for _ in sheets]
         with self._connect(write=True) as db:
-            db.execute("INSERT INTO photos (id, game_id, uploaded, name, data, error) VALUES (?, ?, ?, ?, ?, ?)",
-                       (photo_id, game_id, now(), name, data, error))
+            db.execute("INSERT INTO photos (id, game_id, uploaded, name, data, error, device) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (photo_id, game_id, now(), name, data, error, device))
             db.executemany("INSERT INTO sheets (id, photo_id, game_id, sheet, readings, page, corrections) "
                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
                            [(sheet_id, photo_id, game_id, json.dumps(sheet), json.dumps(readings), page,
@@ -220,6 +220,26 @@ class Store:
                               "WHERE sheets.game_id = ? AND sheets.removed IS NULL "
                               "ORDER BY photos.rowid, sheets.rowid", (game_id,)).fetchall()
         return [_sheet(row) for row in rows]
+
+    def kept_bytes(self, game_id: str) -> int:
+        """What a game keeps on disk: its photos and its sheets' pictures (removed ones too, until purged)."""
+        with self._connect() as db:
+            photos = db.execute("SELECT COALESCE(SUM(LENGTH(data)), 0) FROM photos WHERE game_id = ?",
+                                (game_id,)).fetchone()[0]
+            pages = db.execute("SELECT COALESCE(SUM(LENGTH(page)), 0) FROM sheets WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+        return int(photos) + int(pages)
+
+    def sender(self, game_id: str, photo_id: str | None = None, sheet_id: str | None = None) -> str | None:
+        """The phone that sent a photo (by the photo's id, or one of its sheets'), None if unknown."""
+        with self._connect() as db:
+            if sheet_id is not None:
+                row = db.execute("SELECT p.device FROM photos p JOIN sheets s ON s.photo_id = p.id "
+                                 "WHERE s.id = ? AND s.game_id = ?", (sheet_id, game_id)).fetchone()
+            else:
+                row = db.execute("SELECT device FROM photos WHERE id = ? AND game_id = ?",
+                                 (photo_id, game_id)).fetchone()
+        return row[0] if row is not None else None
 
     def page(self, game_id: str, sheet_id: str) -> bytes | None:
         """The rectified page (PNG) of one sheet."""

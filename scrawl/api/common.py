@@ -13,6 +13,7 @@ from scrawl.scoring import dungeon_of, room_options
 from scrawl.store import Store
 
 MAX_PHOTO = 25 * 1024 * 1024            # bytes; a phone's photo is 2-12 MB (scrawl.guard bounds the body)
+MAX_GAME_BYTES = 300 * 1024 * 1024      # photos and sheet pictures a game keeps: about 60 phone photos
 SCANS_AT_ONCE = 2                       # both cores; more would only make every phone wait longer
 MAX_PLAYERS, MAX_NAME = 6, 24
 MAX_SEED = 2 ** 53                      # the page's JavaScript numbers hold integers exactly up to here
@@ -150,8 +151,9 @@ def room_or_404(sheet: dict, room_name: str) -> tuple[str, list[str]]:
 
 # -- the documented error answers ---------------------------------------------------------------------------
 _STATUS_WORDS = {400: "A reading that cannot be drawn there", 404: "No such game, sheet, photo or room",
+                 403: "Another phone's photo: only that phone or the host may take it out",
                  409: "Every round is rolled already",
-                 413: "The photo is over 25 MB", 415: "Not an image", 422: "Invalid input, or a photo that cannot be read"}
+                 413: "The photo is over 25 MB, or the game keeps as many photos as it may", 415: "Not an image", 422: "Invalid input, or a photo that cannot be read"}
 
 
 def errors(*codes: int) -> dict:

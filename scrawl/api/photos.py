@@ -9,19 +9,21 @@ import re
 import threading
 from typing import Annotated, Optional
 
-from fastapi import APIRouter, Depends, File, HTTPException, Query, UploadFile
+from fastapi import APIRouter, Depends, File, HTTPException, Query, Request, UploadFile
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
-from scrawl.api.common import MAX_PHOTO, NOT_AN_IMAGE, TOO_LARGE, StoreDep, errors, game_or_404, scans_of
+from scrawl.api.common import (MAX_GAME_BYTES, MAX_PHOTO, NOT_AN_IMAGE, TOO_LARGE, StoreDep, errors, game_or_404,
+                               scans_of)
 from scrawl.scoring import current_readings, game_document, readings_json, scored_game
 
 router = APIRouter(tags=["photos"])
 log = logging.getLogger("scrawl.serve")
 
 
-@router.post("/api/games/{gid}/photos", status_code=201, responses=errors(404, 413, 415, 422))
-async def upload(gid: str, store: StoreDep, scans: Annotated[threading.BoundedSemaphore, Depends(scans_of)],
+@router.post("/api/games/{gid}/photos", status_code=201, responses=errors(403, 404, 413, 415, 422))
+async def upload(gid: str, request: Request, store: StoreDep,
+                 scans: Annotated[threading.BoundedSemaphore, Depends(scans_of)],
                  photo: UploadFile = File(description="A photo of one or more sheets of this game."),
                  replaces: Optional[str] = Query(None, description="A retake: the sheet the new photo's sheet of "
                                                                    "the same player takes the place of."),
@@ -29,16 +31,23 @@ async def upload(gid: str, store: StoreDep, scans: Annotated[threading.BoundedSe
                                           description='A retake: "keep" the hand corrections of the sheet it '
                                                       'replaces (where they still differ from the new reading), '
                                                       'or "drop" them.')) -> dict:
-    """Read the sheets in a photo and add them to the game. A photo that cannot be read is kept with its
-    error (422, the reason as detail), so the game shows it. A sheet of another game, or of another map, is
-    refused (422, saying which game it is from) and nothing is kept. A retake (``replaces``) answers with
-    ``undo``, the token that puts the old sheet back."""
+    """Read the sheets in a photo and add them to the game. A photo in which no sheet can be read is
+    refused (422, the reason as detail) and not kept; so is a sheet of another game, or of another map
+    (saying which game it is from). A retake (``replaces``) answers with ``undo``, the token that puts the
+    old sheet back; a retake of a sheet another phone sent needs that phone or the host."""
     game = await run_in_threadpool(game_or_404, store, gid)
     data = await photo.read(MAX_PHOTO + 1)
     if len(data) > MAX_PHOTO:
         raise HTTPException(413, TOO_LARGE)
     if data and not is_image(data):
         raise HTTPException(415, NOT_AN_IMAGE)
+    if replaces:
+        await run_in_threadpool(_may_take_out, request, store, gid, None, replaces)
+    kept = await run_in_threadpool(store.kept_bytes, gid)
+    if kept + len(data) > MAX_GAME_BYTES:
+        raise HTTPException(413, f"this game keeps {kept // 2 ** 20} MB of photos, and at most "
+                                 f"{MAX_GAME_BYTES // 2 ** 20} MB: remove photos it no longer needs, or start a "
+                                 f"new game")
     name = display_name(photo.filename)
     outcome = await run_in_threadpool(_scan, scans, data, name, game["map"])
     foreign = other_game(outcome.sheets, game)
@@ -52,19 +61,22 @@ async def upload(gid: str, store: StoreDep, scans: Annotated[threading.BoundedSe
     error = "; ".join(entry["error"] for entry in outcome.errors) or None
     sheets = [(sheet, readings_json(rooms, tally), page)
               for sheet, (rooms, tally), page in zip(outcome.sheets, outcome.readings, outcome.pages)]
-    _, added = await run_in_threadpool(store.add_photo, gid, name, data, error, sheets)
-    if not added:
+    if not sheets:          # refused, and nothing of it kept: a stranger's junk cannot fill the disk
         raise HTTPException(422, error or "no sheet found in this photo")
+    _, added = await run_in_threadpool(store.add_photo, gid, name, data, error, sheets,
+                                       getattr(request.state, "device", None))
     undo = await run_in_threadpool(_retake, store, gid, replaces, dict(zip(added, sheets)), corrections == "keep")
     document = await run_in_threadpool(game_document, store, store.game(gid))
     return dict(document, added=added, undo=undo)
 
 
-@router.delete("/api/games/{gid}/photos/{pid}", responses=errors(404))
-def delete_photo(gid: str, pid: str, store: StoreDep) -> dict:
+@router.delete("/api/games/{gid}/photos/{pid}", responses=errors(403, 404))
+def delete_photo(gid: str, pid: str, request: Request, store: StoreDep) -> dict:
     """Take a photo and its sheets out of the game (their corrections with them). The answer's ``undo`` is
-    the token that puts them back (``POST /api/games/{gid}/undo/{token}``)."""
+    the token that puts them back (``POST /api/games/{gid}/undo/{token}``). Only the phone that sent the
+    photo, or the host, may (under ``scrawl serve``'s join code)."""
     game = game_or_404(store, gid)
+    _may_take_out(request, store, gid, pid, None)
     token = store.remove_photo(gid, pid)
     if token is None:
         raise HTTPException(404, "no such photo")
@@ -78,6 +90,17 @@ def undo(gid: str, token: str, store: StoreDep) -> dict:
     if not store.restore(gid, token):
         raise HTTPException(404, "nothing to undo: it was undone already, or it is not of this game")
     return game_document(store, game)
+
+
+def _may_take_out(request: Request, store, gid: str, photo_id: str | None, sheet_id: str | None) -> None:
+    """403 unless this phone sent the photo (or the sheet's photo), or is the host's, or the server asks no
+    join code (then phones are not told apart)."""
+    state = request.state
+    if not getattr(state, "owned", False) or getattr(state, "host", False):
+        return
+    sender = store.sender(gid, photo_id=photo_id, sheet_id=sheet_id)
+    if sender is not None and sender != getattr(state, "device", None):
+        raise HTTPException(403, "another phone sent this photo: only that phone, or the host, can take it out")
 
 
 def other_game(sheets: list[dict], game: dict) -> str | None:

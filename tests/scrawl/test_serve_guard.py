@@ -7,6 +7,7 @@ import socket
 import sqlite3
 import threading
 import time
+from pathlib import Path
 
 import pytest
 import uvicorn
@@ -188,3 +189,46 @@ def test_a_damaged_database_is_one_line_at_start(tmp_path, served, capsys):
 def test_a_bad_join_code_is_one_line(tmp_path, served, capsys):
     code, _, err = run_cli(capsys, "serve", "--data", tmp_path, "--code", "no spaces!")
     assert code == 2 and "a join code is 4 to 32 letters and digits" in err and served == []
+
+
+PHOTO = Path(__file__).resolve().parents[2] / "samples" / "photos" / "game7-classic-p1-medium.jpg"
+
+
+def _upload(client, gid, path=PHOTO):
+    return client.post(f"/api/games/{gid}/photos", files={"photo": (path.name, path.read_bytes(), "image/jpeg")})
+
+
+def test_only_the_phone_that_sent_a_photo_or_the_host_takes_it_out(tmp_path):
+    app = create_app(tmp_path / "night", guard=GuardSettings(code=CODE, host_token=TOKEN))
+    with TestClient(app, base_url=ADDRESS) as ann, TestClient(app, base_url=ADDRESS) as bo, \
+            TestClient(app, base_url=ADDRESS) as host:
+        for phone in (ann, bo):
+            phone.get(f"/join/{CODE}")
+        host.get(f"/join/{CODE}?host={TOKEN}")
+        gid = ann.post("/api/games", json={"players": ["Ann", "Bo", "Cy"]}).json()["id"]
+        photo = _upload(ann, gid).json()["photos"][0]["id"]
+        refused = bo.delete(f"/api/games/{gid}/photos/{photo}")
+        assert refused.status_code == 403 and "another phone sent this photo" in refused.json()["detail"]
+        sheet = ann.get(f"/api/games/{gid}").json()["sheets"][0]["id"]
+        retake = bo.post(f"/api/games/{gid}/photos?replaces={sheet}",
+                         files={"photo": (PHOTO.name, PHOTO.read_bytes(), "image/jpeg")})
+        assert retake.status_code == 403
+        assert len(ann.get(f"/api/games/{gid}").json()["photos"]) == 1        # nothing was taken out
+        assert ann.delete(f"/api/games/{gid}/photos/{photo}").status_code == 200
+        again = _upload(bo, gid).json()["photos"][0]["id"]
+        assert host.delete(f"/api/games/{gid}/photos/{again}").status_code == 200
+
+
+def test_a_game_keeps_a_bounded_amount_of_photos(tmp_path, monkeypatch):
+    import scrawl.api.photos
+
+    app = create_app(tmp_path / "night")
+    with TestClient(app) as client:
+        gid = client.post("/api/games", json={"players": ["Ann", "Bo"]}).json()["id"]
+        assert _upload(client, gid).status_code == 201
+        kept = app.state.store.kept_bytes(gid)
+        assert kept > PHOTO.stat().st_size          # the photo and its sheet's picture
+        monkeypatch.setattr(scrawl.api.photos, "MAX_GAME_BYTES", kept + PHOTO.stat().st_size - 1)
+        full = _upload(client, gid)
+        assert full.status_code == 413 and "remove photos it no longer needs" in full.json()["detail"]
+        assert len(client.get(f"/api/games/{gid}").json()["photos"]) == 1

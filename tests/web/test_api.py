@@ -261,8 +261,10 @@ def test_a_file_that_is_not_an_image_is_415_whatever_its_name(empty):
     assert client.get(f"/api/games/{gid}").json()["photos"] == []
 
 
-def test_a_broken_photo_is_422_with_the_scanners_reason_and_is_listed_with_it(empty):
+def test_a_broken_photo_is_422_with_the_scanners_reason_and_nothing_of_it_is_kept(empty, tmp_path):
     client, gid = empty
+    database = tmp_path / "data" / "scrawl.db"
+    photos_kept = lambda: __import__("sqlite3").connect(database).execute("SELECT COUNT(*) FROM photos").fetchone()[0]
     cut = (SAMPLES / PHOTOS[0]).read_bytes()[:200_000]
     body = (b'--x\r\nContent-Disposition: form-data; name="photo"; filename="../../etc/Ann\x01\'s sheet.jpg"\r\n'
             b"Content-Type: image/jpeg\r\n\r\n" + cut + b"\r\n--x--\r\n")
@@ -272,10 +274,9 @@ def test_a_broken_photo_is_422_with_the_scanners_reason_and_is_listed_with_it(em
     assert one_line(answer) == ("truncated or damaged image (the file ends before the picture does): "
                                 "copy the photo again")
     document = client.get(f"/api/games/{gid}").json()
-    assert [(p["name"], p["error"], p["sheets"]) for p in document["photos"]] == \
-           [("Ann's sheet.jpg", one_line(answer), [])]
-    assert document["errors"] == [{"source": "Ann's sheet.jpg", "error": one_line(answer)}]
+    assert document["photos"] == [] and document["errors"] == []      # the phone that sent it was told
     assert document["sheets"] == [] and document["scoreboard"] == []
+    assert photos_kept() == 0           # a stranger's junk cannot fill the disk
 
 
 def test_a_photo_without_a_sheet_is_422(empty):
