@@ -133,8 +133,16 @@ async function api(method, path, body) {
   setOnline(true);
   let data = null;
   try { data = await response.json(); } catch (err) { data = null; }
+  if (response.status === 401) showLocked();
   if (!response.ok) throw new ApiError(response.status, detailText(response.status, data));
   return data;
+}
+
+/** The server asks for the game night's join code and this phone has none: say how to get in, and show
+ *  nothing that would not work. */
+function showLocked() {
+  document.getElementById("locked").hidden = false;
+  document.body.classList.add("locked-now");
 }
 
 /** Upload one photo; XMLHttpRequest rather than fetch, for the upload progress on slow Wi-Fi. */

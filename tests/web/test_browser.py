@@ -40,7 +40,7 @@ except ImportError:
 class Server:
     """The real app served by uvicorn in a background thread."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, guard=None):
         import uvicorn
 
         from scrawl.web import create_app
@@ -49,7 +49,7 @@ class Server:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         self.url = f"http://127.0.0.1:{port}"
-        self.server = uvicorn.Server(uvicorn.Config(create_app(data_dir), host="127.0.0.1", port=port,
+        self.server = uvicorn.Server(uvicorn.Config(create_app(data_dir, guard=guard), host="127.0.0.1", port=port,
                                                     log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -538,3 +538,21 @@ if __name__ == "__main__":
     if sys.argv[1:2] != ["--screenshot"] or len(sys.argv) != 3:
         sys.exit("usage: python tests/web/test_browser.py --screenshot samples/serve-phone.png")
     screenshot(Path(sys.argv[2]))
+
+
+def test_a_phone_without_the_join_link_is_told_how_to_get_in(tmp_path, browser):
+    """Under a join code (scrawl serve's), the plain address shows how to join and nothing else; the join
+    link opens the page."""
+    from scrawl.guard import GuardSettings
+
+    with Server(tmp_path, guard=GuardSettings(code="TESTME", any_host=True)) as guarded:
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.goto(guarded.url + "/")
+        expect(page.locator("#locked")).to_be_visible()
+        expect(page.locator("#locked")).to_contain_text("needs its join link")
+        expect(page.locator("#view")).to_be_hidden()
+        page.goto(guarded.url + "/join/TESTME")
+        expect(page.locator("#locked")).to_be_hidden()
+        expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+        context.close()
