@@ -48,7 +48,7 @@ def make_photos(folder: Path, count: int, first_seed: int) -> list[Path]:
     paths = sorted(folder.glob("*.jpg"))
     seed = first_seed + len(paths) // 3
     while len(paths) < count:
-        code = "".join(CODE_LETTERS[(seed * 7 + k * 11) % len(CODE_LETTERS)] for k in range(4))
+        code = "".join(CODE_LETTERS[seed // len(CODE_LETTERS) ** k % len(CODE_LETTERS)] for k in range(4))
         for shot in make_game_shots(seed, players=3, difficulty="medium", megapixels=12, code=code):
             rgb = load_photo_bytes(shot.data, "shot" + shot.suffix)[0].full_image()    # JPEG, HEIC or WebP
             image = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import templates
 from games.datafile import parse_toml, take as take_field
@@ -53,6 +54,7 @@ def rotate(exits: str, quarter_turns: int = 1) -> str:
     return exits_text(SIDES[(SIDES.index(side) + quarter_turns) % 4] for side in exits)
 
 
+@lru_cache(maxsize=None)
 def orientations(shape: str) -> tuple[str, ...]:
     """Every distinct way a shape can be drawn in a room, as exits: 2 for a straight, 4 for a corner."""
     base = SHAPES[shape]
@@ -61,7 +63,11 @@ def orientations(shape: str) -> tuple[str, ...]:
 
 def shape_of(exits: str) -> str | None:
     """Which card shape drew these exits (``"NS"`` -> ``straight``), or None if none could."""
-    exits = exits_text(exits)
+    return _shape_of(exits_text(exits))
+
+
+@lru_cache(maxsize=None)        # 16 sets of sides at most; asked thousands of times when a game is scored
+def _shape_of(exits: str) -> str | None:
     for shape in SHAPES:
         if exits in orientations(shape):
             return shape

@@ -14,6 +14,7 @@ import os
 import threading
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Callable
@@ -140,10 +141,15 @@ def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | 
         with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=get_context("spawn"),
                                  initializer=_quiet_worker) as pool:
             in_flight: dict = {}
+            broken = False      # a worker died (killed, out of memory): the rest is read here
             while pending or in_flight:
-                while pending and len(in_flight) < 2 * (jobs - 1):      # keep each worker one photo ahead
+                while pending and not broken and len(in_flight) < 2 * (jobs - 1):   # each worker a photo ahead
                     index = pending.popleft()
-                    in_flight[pool.submit(scan_file, paths[index], blanks, want_pages)] = index
+                    try:
+                        in_flight[pool.submit(scan_file, paths[index], blanks, want_pages)] = index
+                    except BrokenProcessPool:
+                        pending.appendleft(index)
+                        broken = True
                 if pending:
                     index = pending.pop()
                     finish(index, _scan_guarded(paths[index], blanks, want_pages))
