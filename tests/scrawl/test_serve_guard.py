@@ -232,3 +232,23 @@ def test_a_game_keeps_a_bounded_amount_of_photos(tmp_path, monkeypatch):
         full = _upload(client, gid)
         assert full.status_code == 413 and "remove photos it no longer needs" in full.json()["detail"]
         assert len(client.get(f"/api/games/{gid}").json()["photos"]) == 1
+
+
+def test_a_read_only_database_is_one_line_at_start(tmp_path, served, capsys):
+    import os
+    import shutil
+    import subprocess
+
+    path = tmp_path / "scrawl.db"
+    sqlite3.connect(path).execute("CREATE TABLE t (x)").connection.commit()
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+    elif not shutil.which("chattr") or subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+        pytest.skip("root writes to any file, and this file system cannot make one immutable")
+    try:
+        code, _, err = run_cli(capsys, "serve", "--port", _free_port(), "--data", tmp_path)
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(path)], capture_output=True)
+    assert code == 2 and served == [] and err.count("\n") == 1
+    assert f"{path} cannot be written" in err and "--data" in err
