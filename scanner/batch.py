@@ -28,17 +28,46 @@ PARALLEL_FROM = 3       # fewer photos than this are read in this process: start
 
 
 @dataclass
+class SheetRead:
+    """One sheet read from a file: its kind (``sheets.kinds``), its entry in the scan document (a map sheet's
+    dict of ``sheets``, a monster record sheet's of ``rosters``), and, for a map sheet, the readings behind
+    it and its rectified page (PNG, when asked for)."""
+
+    kind: str
+    entry: dict
+    readings: tuple[list[RoomReading], TallyReading] | None = None
+    page: bytes | None = None
+
+
+@dataclass
 class PhotoOutcome:
-    """What one file gave: its sheets as scan-format dicts, the readings behind them, and its errors."""
+    """What one file gave: every sheet read from it, in one list (``reads``), and its errors. ``sheets``,
+    ``readings``, ``pages`` and ``rosters`` are views of ``reads`` by kind."""
 
     source: str
-    sheets: list[dict] = field(default_factory=list)
-    readings: list[tuple[list[RoomReading], TallyReading]] = field(default_factory=list)
-    pages: list[bytes] = field(default_factory=list)      # each sheet rectified, as PNG, when asked for
+    reads: list[SheetRead] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
-    rosters: list[dict] = field(default_factory=list)     # monster record sheets, one entry per sheet
     rolls: tuple[int, ...] | None = None                  # the game's die rolls, when given (scan_files)
     unidentified: bool = False                            # a sheet's QR code was unread and no map known
+
+    @property
+    def sheets(self) -> list[dict]:
+        """The map sheets, as scan-format dicts (the same dicts: a change to one is a change to the read)."""
+        return [read.entry for read in self.reads if read.kind == "map"]
+
+    @property
+    def readings(self) -> list[tuple[list[RoomReading], TallyReading]]:
+        return [read.readings for read in self.reads if read.kind == "map"]
+
+    @property
+    def pages(self) -> list[bytes]:
+        """The map sheets' rectified pages, when they were asked for (else empty)."""
+        return [read.page for read in self.reads if read.kind == "map" and read.page is not None]
+
+    @property
+    def rosters(self) -> list[dict]:
+        """The monster record sheets, one entry per sheet (``scanner.monsters``)."""
+        return [read.entry for read in self.reads if read.kind == "monster"]
 
 
 def scan_file(path: str, blanks: Blanks, want_pages: bool = False, hint=None) -> PhotoOutcome:

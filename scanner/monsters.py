@@ -287,7 +287,10 @@ class MonsterScan:
     def record(self, outcome, want_pages: bool) -> None:
         """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``rosters``
         (monster record sheets have no overlay picture, so no page is kept)."""
-        outcome.rosters.append(self.to_json())
+        from scanner.batch import SheetRead
+        from sheets.kinds import MONSTER
+
+        outcome.reads.append(SheetRead(MONSTER.key, self.to_json()))
 
     def to_json(self) -> dict:
         """The sheet's entry of the scan document's ``rosters`` (before a player's pages are merged)."""

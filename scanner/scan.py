@@ -65,11 +65,13 @@ class SheetScan:
     def record(self, outcome, want_pages: bool) -> None:
         """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``sheets``,
         the readings behind it, and its rectified page (PNG) when ``want_pages``."""
-        outcome.sheets.append(self.to_json())
-        outcome.readings.append((self.rooms, self.tally))
+        from scanner.batch import SheetRead
+
+        page = None
         if want_pages:
             ok, data = cv2.imencode(".png", cv2.cvtColor(self.registered_page(), cv2.COLOR_RGB2BGR))
-            outcome.pages.append(data.tobytes())
+            page = data.tobytes()
+        outcome.reads.append(SheetRead(MAP.key, self.to_json(), (self.rooms, self.tally), page))
 
     def registered_page(self) -> np.ndarray:
         """The whole rectified photo, RGB at PX_PER_MM, moved onto the layout as the marks were read (for
