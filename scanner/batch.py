@@ -21,7 +21,6 @@ from typing import Callable
 
 from scanner.load import PhotoError, load_photo_bytes, load_photos
 from scanner.read import RoomReading, TallyReading
-from scanner.monsters import merge_entries
 from scanner.scan import Blanks, scan_photo
 
 PARALLEL_FROM = 3       # fewer photos than this are read in this process: starting workers costs more
@@ -269,4 +268,9 @@ def game_document(outcomes: list[PhotoOutcome], rolls: tuple[int, ...] | list[in
 
 def rosters_of(outcomes: list[PhotoOutcome]) -> list[dict]:
     """The monster rosters read from all files, one entry per player (``scanner.monsters.merge_entries``)."""
-    return merge_entries([entry for o in outcomes for entry in o.rosters])
+    entries = [entry for o in outcomes for entry in o.rosters]
+    if not entries:
+        return []
+    from scanner.monsters import merge_entries      # only when monster record sheets were read
+
+    return merge_entries(entries)

@@ -13,7 +13,7 @@ no renderer for is refused with a reason.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import cv2
 import numpy as np
@@ -31,10 +31,12 @@ from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
-from scanner.monsters import MonsterScan, read_marks
 from scanner.read import (INKED, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading, link_question, read_room,
                           read_tally, settle, writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
+
+if TYPE_CHECKING:
+    from scanner.monsters import MonsterScan
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
 TALLY = "tally 6"        # the tally beside scoring item 6, as review entries name it
@@ -441,6 +443,8 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
                                            tuple(int(round(v * PX_PER_MM)) for v in pixels),
                                            paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM)
     ink = _registered_ink(photo.image, frame.homography(layout.paper), _REFERENCES[key])[0]
+    from scanner.monsters import MonsterScan, read_marks      # only for monster record sheets
+
     return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution)
 
 

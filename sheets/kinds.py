@@ -10,9 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from sheets import maker, roster
 from sheets.dungeon import sheet_layout
 from sheets.page import GAME, SheetId
+
+# The game ids the QR codes of the other kinds carry (``sheets.roster.GAME``, ``sheets.maker.GAME``; a test
+# holds them equal). Named here so that telling kinds apart imports neither layout: a map sheet's scan
+# never needs them.
+MONSTER_GAME = "monsters"
+MAKER_GAME = "dungeon-maker"
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,8 @@ def _map_unreadable(sheet_id: SheetId) -> str | None:
 
 
 def _monster_unreadable(sheet_id: SheetId) -> str | None:
+    from sheets import roster
+
     if sheet_id.layout_version > 1 or sheet_id.map_id != roster.MAP_ID.lower() or sheet_id.map_version != roster.DESIGN:
         return "this monster record sheet was printed by a newer release: update dungeon-scrawl"
     if sheet_id.check != roster.design_check(sheet_id.paper) or not sheet_id.seed:
@@ -44,11 +51,15 @@ def _monster_unreadable(sheet_id: SheetId) -> str | None:
 
 MAP = SheetKind("map", GAME, "dungeon map sheet", "dungeon map sheets", "scrawl sheet",
                 layout=lambda sheet_id: sheet_layout(sheet_id.dungeon(), sheet_id.paper), unreadable=_map_unreadable)
-MONSTER = SheetKind("monster", roster.GAME, "monster record sheet", "monster record sheets", "scrawl monsters",
-                    layout=lambda sheet_id: roster.monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed,
-                                                                  sheet_id.seed),
-                    unreadable=_monster_unreadable)
-MAKER = SheetKind("maker", maker.GAME, "Dungeon Maker sheet", "Dungeon Maker sheets", "scrawl loot")
+def _monster_layout(sheet_id: SheetId):
+    from sheets import roster
+
+    return roster.monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed, sheet_id.seed)
+
+
+MONSTER = SheetKind("monster", MONSTER_GAME, "monster record sheet", "monster record sheets", "scrawl monsters",
+                    layout=_monster_layout, unreadable=_monster_unreadable)
+MAKER = SheetKind("maker", MAKER_GAME, "Dungeon Maker sheet", "Dungeon Maker sheets", "scrawl loot")
 
 KINDS: dict[str, SheetKind] = {kind.key: kind for kind in (MAP, MONSTER, MAKER)}
 

@@ -17,6 +17,9 @@ from sheets.roster import monster_layout
 
 
 def test_every_layer_has_a_row_for_the_kinds_it_handles():
+    from sheets import maker, roster
+
+    assert (MONSTER.game, MAKER.game) == (roster.GAME, maker.GAME)     # named in kinds too, to import neither
     assert set(DRAW_PAGE) == set(KINDS)
     assert set(READERS) == set(BLANKS) == {MAP.key, MONSTER.key}
     assert len({kind.game for kind in KINDS.values()}) == len(KINDS)
