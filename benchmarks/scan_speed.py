@@ -96,7 +96,11 @@ def main() -> None:
     if args.make_photos:        # in a process of its own: see below
         make_photos(args.folder, args.make_photos, 7000)
         return
-    python, scrawl = sys.executable, [sys.executable, "-m", "scrawl.cli"]
+    # The command as users run it: the installed script (``python -m scrawl.cli`` would load the CLI twice,
+    # as __main__ and as scrawl.cli).
+    python = sys.executable
+    script = Path(sys.executable).with_name("scrawl")
+    scrawl = [str(script)] if script.exists() else [python, "-m", "scrawl.cli"]
     # The photographer grows a process past 1 GB, and a child started from it would report that as its own
     # peak (Linux keeps the high-water mark across fork and exec): the photos are made by a process of their own.
     count = max(args.photos, args.tournament)
