@@ -55,9 +55,9 @@ TOO_LARGE_JSON = f"the request body is over {MOST_JSON // 1_000_000} MB: a game'
 
 def new_join_code() -> str:
     """A join code: 6 letters and digits that read aloud without confusion (about 480 million codes)."""
-    from sheets.page import GAME_CODE_LETTERS
+    from sheets.page import new_game_code
 
-    return "".join(secrets.choice(GAME_CODE_LETTERS) for _ in range(6))
+    return new_game_code(6)
 
 
 @dataclass(frozen=True)
@@ -100,10 +100,10 @@ class Guard:
                 seen["bytes"] += len(message.get("body", b""))
             await send(message)
 
+        headers = _headers(scope)
         try:
-            answer = self._answer(scope)
+            answer = self._answer(scope, headers)
             if answer is None:
-                headers = _headers(scope)
                 scope.setdefault("state", {}).update(
                     device=_cookies(headers).get(DEVICE_COOKIE) or None, host=self._is_host(headers),
                     owned=bool(self.settings.code))     # photos belong to the phone that sent them
@@ -115,18 +115,17 @@ class Guard:
             self._log(scope, seen, time.monotonic() - started)
 
     # -- what is answered here, before the app ----------------------------------------------------------
-    def _answer(self, scope):
+    def _answer(self, scope, headers: dict):
         """A response for a request the app must not see (wrong host, no code, too large, a join link), or
         None."""
         from fastapi.responses import JSONResponse
 
-        headers = _headers(scope)
         if not self.settings.any_host and not self._our_host(headers.get("host", "")):
             return JSONResponse({"detail": "this server answers only to its own address: open the address "
                                            "'scrawl serve' printed"}, status_code=400)
         path = scope["path"]
         if path.startswith("/join/"):
-            return self._join(scope, path.removeprefix("/join/"))
+            return self._join(scope, headers, path.removeprefix("/join/"))
         code = self.settings.code
         if code and (path.startswith("/api/") or path.startswith("/print/")):
             given = headers.get("x-join-code") or _cookies(headers).get(JOIN_COOKIE, "")
@@ -141,7 +140,7 @@ class Guard:
             return JSONResponse({"detail": self._too_large(scope)}, status_code=413)
         return None
 
-    def _join(self, scope, code: str):
+    def _join(self, scope, headers: dict, code: str):
         from fastapi.responses import HTMLResponse, RedirectResponse
 
         expected = self.settings.code
@@ -156,7 +155,7 @@ class Guard:
         response = RedirectResponse(to, status_code=303)
         if expected:
             response.set_cookie(JOIN_COOKIE, expected, max_age=COOKIE_SECONDS, httponly=True, samesite="lax")
-        if not _cookies(_headers(scope)).get(DEVICE_COOKIE):
+        if not _cookies(headers).get(DEVICE_COOKIE):
             response.set_cookie(DEVICE_COOKIE, secrets.token_urlsafe(12), max_age=30 * 24 * 3600, httponly=True,
                                 samesite="lax")
         token = query.get("host", [""])[0]

@@ -103,11 +103,12 @@ GAME_CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXYZ2345679"
 GAME_CODE_LENGTH = 4
 
 
-def new_game_code() -> str:
-    """A new random game code, printed on every sheet of one game (``SheetId.code``)."""
+def new_game_code(length: int = GAME_CODE_LENGTH) -> str:
+    """A new random game code, printed on every sheet of one game (``SheetId.code``); other lengths for other
+    codes people read out (``scrawl serve``'s join code)."""
     import secrets
 
-    return "".join(secrets.choice(GAME_CODE_LETTERS) for _ in range(GAME_CODE_LENGTH))
+    return "".join(secrets.choice(GAME_CODE_LETTERS) for _ in range(length))
 
 
 def game_code(text: str) -> str:
