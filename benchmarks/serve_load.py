@@ -5,8 +5,10 @@
 Starts ``scrawl serve`` on 127.0.0.1 (a free port, a temporary data folder, a
 fixed join code) as its own process, makes one two-player game, and sends:
 
-1. ``--uploads`` photos at once (the synthetic photographer's phone photos of
-   the game's two sheets, ``--megapixels`` each), one connection each;
+1. one photo (the server's first, timed apart: it pays the imports and the
+   blank sheet), then ``--uploads`` photos at once (the synthetic
+   photographer's phone photos of the game's two sheets, ``--megapixels``
+   each), one connection each;
 2. ``--corrections`` tally corrections at once to the sheets read;
 3. another burst of uploads, during which the server is killed (SIGKILL) as
    soon as a third of them are acknowledged; the server is started again on
@@ -135,6 +137,8 @@ def main() -> None:
             content, headers = multipart(photo, name)
             return lambda: request(port, "POST", f"/api/games/{gid}/photos", content, headers)
 
+        status, _, seconds = upload(0)()       # the server's first photo: its imports, the blank sheet drawn
+        print(f"first upload (cold server): {status}, {seconds:.2f} s")
         summary(f"{args.uploads} uploads at once", burst([upload(i) for i in range(args.uploads)]))
         game = json.loads(request(port, "GET", f"/api/games/{gid}")[1])
         sheets = [sheet["id"] for sheet in game.get("sheets", [])]

@@ -30,7 +30,7 @@ PARALLEL_FROM = 3       # fewer photos than this are read in this process: start
 class SheetRead:
     """One sheet read from a file: its kind (``sheets.kinds``), its entry in the scan document (a map sheet's
     dict of ``sheets``, a monster record sheet's of ``rosters``), and, for a map sheet, the readings behind
-    it and its rectified page (PNG, when asked for)."""
+    it and its rectified page (JPEG, when asked for)."""
 
     kind: str
     entry: dict

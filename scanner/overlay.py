@@ -163,13 +163,13 @@ def _text(canvas, text, origin, colour, scale, bold=False) -> None:
     cv2.putText(canvas, text, origin, FONT, scale, colour, 2 if bold else 1, cv2.LINE_AA)
 
 
-def overlay_picture(page_png: bytes, sheet: dict, rooms: list[RoomReading], tally: TallyReading,
+def overlay_picture(page: bytes, sheet: dict, rooms: list[RoomReading], tally: TallyReading,
                     scored: dict):
-    """The overlay picture (RGB) of one sheet: its rectified page (PNG, as ``PhotoOutcome.pages`` holds
-    it) with ``rooms`` and ``tally`` read and the ``scored`` sheet (``game_json``'s) drawn over it."""
+    """The overlay picture (RGB) of one sheet: its rectified page (the image file ``PhotoOutcome.pages``
+    holds, JPEG) with ``rooms`` and ``tally`` read and the ``scored`` sheet (``game_json``'s) drawn over it."""
     from scanner.scan import PX_PER_MM
 
-    page = cv2.cvtColor(cv2.imdecode(np.frombuffer(page_png, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    page = cv2.cvtColor(cv2.imdecode(np.frombuffer(page, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
     return draw_overlay(page, layout_of(sheet), PX_PER_MM, rooms, tally, scored)
 
 

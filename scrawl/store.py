@@ -242,7 +242,7 @@ class Store:
         return row[0] if row is not None else None
 
     def page(self, game_id: str, sheet_id: str) -> bytes | None:
-        """The rectified page (PNG) of one sheet."""
+        """The rectified page of one sheet (JPEG; PNG in games kept before it was JPEG)."""
         with self._connect() as db:
             row = db.execute("SELECT page FROM sheets WHERE id = ? AND game_id = ?", (sheet_id, game_id)).fetchone()
         return row["page"] if row is not None else None

@@ -154,8 +154,8 @@ def overlay(gid: str, sid: str, store: StoreDep) -> Response:
     from scanner.overlay import overlay_picture
 
     game = game_or_404(store, gid)
-    page_png = store.page(gid, sid)
-    if page_png is None:
+    page = store.page(gid, sid)
+    if page is None:
         raise HTTPException(404, "no such sheet")
     scored = scored_game(store, game)
     stored = next((sheet for sheet in scored.stored if sheet["id"] == sid), None)
@@ -163,7 +163,7 @@ def overlay(gid: str, sid: str, store: StoreDep) -> Response:
         raise HTTPException(404, "no such sheet")
     rooms, tally = current_readings(stored["readings"], stored["corrections"])
     sheet = scored.by_id.get(sid) or scored.unscored[sid]
-    picture = overlay_picture(page_png, sheet, rooms, tally, sheet)
+    picture = overlay_picture(page, sheet, rooms, tally, sheet)
     return Response(_small_png(picture), media_type="image/png", headers={"Cache-Control": "no-store"})
 
 
