@@ -473,7 +473,9 @@ class GameView {
     this.timer = setTimeout(poll, POLL_MS);
     if (!window.EventSource) return;
     this.events = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
-    this.events.addEventListener("hello", () => { this.live = true; setOnline(true); });
+    // On (re)connecting, fetch the game once: a change made after the page loaded it, but before the stream
+    // was open, would otherwise wait for the slow poll.
+    this.events.addEventListener("hello", () => { this.live = true; setOnline(true); this.refresh(); });
     this.events.addEventListener("change", () => { this.live = true; this.refresh(); });
     this.events.onerror = () => {
       this.live = false;

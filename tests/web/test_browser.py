@@ -395,7 +395,7 @@ def test_change_events_tell_a_phone_at_once(server):
                                                       data=b'{"rolls": []}',
                                                       headers={"Content-Type": "application/json"}))
         lines = [stream.readline() for _ in range(4)]
-        assert b"event: change\n" in lines and time.monotonic() - started < 1.5
+        assert b"event: change\n" in lines and time.monotonic() - started < 3.0     # well before a 4 s poll
 
 
 def test_the_game_page_shows_its_join_code_and_remembers_whose_phone_it_is(server, phone):
@@ -418,6 +418,7 @@ def test_the_die_roller_says_what_the_roll_does_on_every_phone(server, browser, 
     expect(die).to_be_visible()
     other = browser.new_context(**PHONE).new_page()
     other.goto(f"{server.url}/#/game/{gid}")
+    expect(other.locator("section.die")).to_be_visible()
     die.get_by_role("button", name="Roll the die").click()
     expect(die.locator(".die-face")).to_be_visible()
     rolled = server.game(gid)["die"]["rolls"][0]
@@ -425,7 +426,7 @@ def test_the_die_roller_says_what_the_roll_does_on_every_phone(server, browser, 
     expect(die.locator(".die-lines")).to_contain_text(rolled["lines"][0])
     expect(die.get_by_role("button", name="Roll for round 2")).to_be_visible()
     # The other phone hears of the roll through the change events, well before a poll would come.
-    expect(other.locator("section.die .die-face strong")).to_have_text(str(rolled["roll"]), timeout=3_000)
+    expect(other.locator("section.die .die-face strong")).to_have_text(str(rolled["roll"]), timeout=3_500)
     other.context.close()
     die.get_by_role("button", name="Take back the last roll").click()
     expect(die.locator(".die-face")).to_have_count(0)
