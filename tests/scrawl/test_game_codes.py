@@ -203,3 +203,15 @@ def test_a_typed_sheet_with_nothing_drawn_is_flagged(tmp_path, capsys):
     assert code == 1
     assert [[e["rule"] for e in sheet["needs_review"] if e["rule"] == "blank_sheet"] for sheet in document["sheets"]] \
         == [[], ["blank_sheet"]]
+
+
+def test_typed_sheets_of_two_game_codes_are_two_games(tmp_path, capsys):
+    state = tmp_path / "state.json"
+    sheet = {"map": "classic", "player": 1, "rooms": {"A4": {"exits": "EW", "round": 1}}}
+    state.write_text(json.dumps({"format": "scrawl.scan/1", "sheets": [
+        dict(sheet, source="a", name="Ann", game="K7QX"), dict(sheet, source="b", name="Cy", game="M4TD")]}))
+    code, out, _ = run_cli(capsys, "score", state)
+    assert "== Game K7QX, The Sunken Keep ==" in out and "== Game M4TD, The Sunken Keep ==" in out
+    assert "Ann (player 1)" in out and "Cy (player 1)" in out and "duplicate" not in out
+    document = json.loads(run_cli(capsys, "score", "--json", state)[1])
+    assert [(s["name"], s["game"]) for s in document["sheets"]] == [("Ann", "K7QX"), ("Cy", "M4TD")]
