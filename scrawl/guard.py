@@ -83,9 +83,6 @@ class Guard:
         self.settings = settings
         self.names = _own_names()
 
-    def __getattr__(self, name):
-        return getattr(self.app, name)      # the app's own attributes (title, state, ...) show through
-
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             await self.app(scope, receive, send)

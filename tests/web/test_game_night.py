@@ -289,9 +289,9 @@ def test_a_game_has_a_join_address_and_qr_code_of_its_own(tmp_path):
 
 
 def test_behind_the_join_code_the_games_address_goes_through_the_join_link(tmp_path):
-    from scrawl.guard import JOIN_COOKIE, Guard, GuardSettings
+    from scrawl.guard import JOIN_COOKIE, GuardSettings
 
-    app = Guard(create_app(tmp_path, url="http://testserver/join/DRAGON7"), GuardSettings(code="DRAGON7", any_host=True))
+    app = create_app(tmp_path, url="http://testserver/join/DRAGON7", guard=GuardSettings(code="DRAGON7", any_host=True))
     with TestClient(app) as running:
         running.cookies.set(JOIN_COOKIE, "DRAGON7")
         game = new_game(running)
