@@ -19,7 +19,7 @@ from reportlab.platypus import Paragraph
 from games.maker import MarketItem
 from generator import fonts
 from sheets.page import Rect
-from sheets.maker import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow
+from sheets.maker import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow, tick_label
 from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, draw_markers, draw_qr
 
 MIN_TEXT = 6.0                      # pt: the smallest text on the sheet
@@ -168,6 +168,22 @@ def _die(page: Page, rect: Rect, value: int, *, ink=0.25, fill=1.0) -> None:
     for col, row in spots[value]:
         page.circle(rect.x + rect.w / 2 + (col - 1) * step, rect.y + rect.h / 2 + (row - 1) * step,
                     rect.w * 0.095, stroke=0, fill=1)
+
+
+def _tick_box(page: Page, box: Rect, label: str) -> None:
+    """A tile's tick box: a light frame with what it stands for inside, faint enough to tick over."""
+    _box(page, box, grey=0.66, width=0.2, radius=0.35)
+    # 6 pt, narrowed (never shrunk) where two letters would touch the frame; keyed in the Market's Tick column.
+    size, font = 6.0, fonts.BODY
+    width = page.text_width(label, font, size)
+    scale = min(100.0, 100.0 * (box.w - 0.45) / width)
+    x, y = page.pt(box.centre[0] - width * scale / 200, _baseline(box, size))
+    text = page.c.beginText(x, y)
+    text.setFont(font, size)
+    text.setHorizScale(scale)
+    text.setFillGray(0.6)
+    text.textOut(label)
+    page.c.drawText(text)
 
 
 def _box(page: Page, rect: Rect, *, grey=PRINT_GREY, width=0.25, radius=0.6) -> None:
@@ -368,8 +384,13 @@ def _draw_grid(page: Page, layout: MakerLayout) -> None:
     c.setStrokeGray(PRINT_GREY)
     c.setLineWidth(0.5 * mm)
     page.rect(grid.x, grid.y, grid.w, grid.h)
+    labels = {item.id: tick_label(item) for item in layout.maker.market}
     for tile in layout.tiles:
-        _text(page, tile.rect.x + 0.9, tile.rect.y + 2.6, tile.id, font=fonts.BODY, size=6.0, grey=0.62)
+        for item, box in tile.marks:
+            _tick_box(page, box, labels[item])
+        if tile.label is not None:
+            _text(page, tile.label.centre[0], _baseline(tile.label, 6.0), tile.id, font=fonts.BODY, size=6.0,
+                  grey=0.55, align="centre")
         if tile.icon is not None:
             draw = _gem if tile.items[0] == "gem" else _potion
             draw(page, *tile.icon.centre, tile.icon.w, ink=PRINT_GREY)
@@ -386,7 +407,7 @@ def _draw_grid(page: Page, layout: MakerLayout) -> None:
     note = layout.entrance_note
     _runs(page, note.x, _baseline(note, 6.5),
           [("Entrance: ", fonts.BOLD, TEXT_GREY),
-           ("draw a straight route in from any corner (arrows).  ", fonts.BODY, TEXT_GREY),
+           ("a path in through a corner tile's outer side (arrows).  ", fonts.BODY, TEXT_GREY),
            ("X die across, Y die down: X 3, Y 5 is C5.", fonts.ITALIC, NOTE_GREY)], size=6.5, width=note.w)
 
 
@@ -550,11 +571,12 @@ def _table_head(page: Page, table, *, left=("hero",), size=6.0) -> None:
 
 def _draw_spells(page: Page, layout: MakerLayout) -> None:
     potions = layout.maker.loot.get("potion_spells", 1)
-    _title_note(page, layout.panels["spells"], f"circle 1 to start, +{potions} per Potion; cross out when cast",
-                "circle 1 to start; cross out when cast", "circle; cross out when cast")
+    _title_note(page, layout.panels["spells"], f"tick the ring: got (1 to start, +{potions} per Potion); the box: cast",
+                "ring: got (1 to start); box: cast", "ring: got; box: cast")
     for slot, spell in zip(layout.spells, layout.maker.spells):
         box = slot.label
         _ring(page, slot.marks[0])
+        _box(page, slot.marks[1], radius=0.4)
         name, text = spell["name"], spell["text"]
         if box.h < SPELL_LINES - 1e-6:
             _runs(page, box.x, box.y + 2.55, [(name, fonts.BOLD, TEXT_GREY), ("  " + text, fonts.BODY, TEXT_GREY)],
@@ -597,13 +619,16 @@ def _draw_market(page: Page, layout: MakerLayout) -> None:
                 x += pill.w + 0.8
         cells = {
             "item": (item.name, fonts.BOLD, "left"),
-            "letter": (item.letter or "\u2013", fonts.BOLD, "centre"),
+
             "cost": (str(item.cost), fonts.BOLD, "centre"),
             "damage": (str(item.damage) if item.damage else "\u2013", fonts.BODY, "centre"),
             "check": (f"{shorts[item.check]} {item.value}" if item.check else "\u2013", fonts.BODY, "centre"),
             "modifier": (_modifier_text(item, maker) or "\u2013", fonts.BODY, "left"),
             "on": (ON_TEXT[item.on], fonts.BODY, "left"),
         }
+        letter = table.cell(i, "letter")
+        side = min(3.2, row.h - 0.3)
+        _tick_box(page, Rect(letter.centre[0] - side / 2, row.y + (row.h - side) / 2, side, side), tick_label(item))
         for key, (text, font, align) in cells.items():
             cell = table.cell(i, key)
             x = cell.centre[0] if align == "centre" else cell.x + 0.6
@@ -617,9 +642,9 @@ def _draw_rules(page: Page, layout: MakerLayout) -> None:
     def round_text(setup: str, pips: bool) -> list[str]:
         return [
             f"<b>Setup:</b> {setup} You have {maker.start_coin} Coin, the basic tool and 1 circled spell.",
-            "<b>Each round, one action,</b> then cross the round off. <b>Collect</b> one loot: erase it, tick it "
+            "<b>Each round, one action,</b> then cross the round off. <b>Collect</b> one loot: cross it, tick it "
             "under Loot. Or <b>build:</b> roll 2 dice, buy a Market item matching either die or the two added, pay "
-            "its Coin and draw it filling one tile (letter bottom-left, damage bottom-right)."
+            "its Coin, tick its box in the tile, and draw it (a path: a line through the sides it links)."
             + (" Cross its Modifier pips, unless \u2018on fail\u2019." if pips else "")
             + " Build on loot only once it is collected. Paths link the entrance to your rooms." + last,
         ]
@@ -637,7 +662,7 @@ def _draw_rules(page: Page, layout: MakerLayout) -> None:
         ]
 
     # The fullest wording that fits; the entrance is also told under the grid, the fall of the dungeon is rare.
-    long_setup = "draw a straight entrance route in from a corner, with an arrow."
+    long_setup = "draw the entrance: a path in through the outer side of a corner tile (arrows)."
     short_setup = "draw the entrance, as told under the grid."
     _paragraphs(page, layout.panels["round"].body, round_text(long_setup, True), round_text(short_setup, True),
                 round_text(long_setup, False))

@@ -59,7 +59,30 @@ def _monster_layout(sheet_id: SheetId):
 
 MONSTER = SheetKind("monster", MONSTER_GAME, "monster record sheet", "monster record sheets", "scrawl monsters",
                     layout=_monster_layout, unreadable=_monster_unreadable)
-MAKER = SheetKind("maker", MAKER_GAME, "Dungeon Maker sheet", "Dungeon Maker sheets", "scrawl loot")
+def _maker_layout(sheet_id: SheetId):
+    from games.maker import roll_loot
+    from sheets.maker import maker_layout
+
+    return maker_layout(roll_loot(sheet_id.seed, sheet_id.player), sheet_id.paper)
+
+
+def _maker_unreadable(sheet_id: SheetId) -> str | None:
+    from games.maker import LOOT_VERSION, roll_loot
+    from sheets import maker
+
+    if sheet_id.layout_version > maker.LAYOUT_VERSION or sheet_id.map_version > LOOT_VERSION:
+        return "this Dungeon Maker sheet was printed by a newer release: update dungeon-scrawl"
+    if sheet_id.layout_version < maker.LAYOUT_VERSION:
+        return ("this Dungeon Maker sheet has no boxes to tick in its tiles, so a camera cannot read it: print new "
+                "sheets with 'scrawl loot', or type the dungeon for 'scrawl heroes'")
+    if not sheet_id.seed or sheet_id.map_version != LOOT_VERSION \
+            or roll_loot(sheet_id.seed, sheet_id.player).check() != sheet_id.check:
+        return "this Dungeon Maker sheet's code does not match its loot: print new sheets with 'scrawl loot'"
+    return None
+
+
+MAKER = SheetKind("maker", MAKER_GAME, "Dungeon Maker sheet", "Dungeon Maker sheets", "scrawl loot",
+                  layout=_maker_layout, unreadable=_maker_unreadable)
 
 KINDS: dict[str, SheetKind] = {kind.key: kind for kind in (MAP, MONSTER, MAKER)}
 

@@ -26,14 +26,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.errors import ScrawlError
-from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, load_maker
+from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, MarketItem, load_maker
 from games.maps import Room
 from sheets.page import (MARGIN, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId, corner_markers,
                          layout_document, printed_codes, printed_codes_json)
 
 GAME = "dungeon-maker"
 MAP_ID = "loot"
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2     # 2: a box to tick per item in every tile, a "cast" box per spell (readable by camera)
 
 # Tiles as big as lets every chart fit: Letter is the shorter page.
 TILE = {"a4": 22.0, "letter": 21.0}
@@ -64,18 +64,32 @@ class SheetOverflow(ScrawlError, ValueError):
     """The game's data asks for more than one page holds: say which part, so the template can be trimmed."""
 
 
+# Each tile's tick boxes, in its four corners, three to a corner (the outer corner, then along the top or
+# bottom edge, then along the side), so that a path drawn through the middle of a side passes between them.
+# Which items share a corner: what the tile is made of; what goes on a path; bosses; rooms beside a path.
+CORNER_GROUPS = ("NW", "NE", "SE", "SW")
+TICK_LABELS = {"path": "P", "bridge": "Br", "acid": "A", "gate": "Gt", "stairs": "Ex"}   # else the item's letter
+TICK_INSET = 0.7      # from the tile's edge to its corner boxes
+TICK_GAP = 0.4        # between two boxes of a corner
+
+
 @dataclass(frozen=True)
 class Tile:
-    """One tile of the dungeon grid and the loot printed in it."""
+    """One tile of the dungeon grid: the loot printed in it, its tick boxes (item id, box) and its name's place."""
 
     room: Room
     rect: Rect
     items: tuple[str, ...]
     icon: Rect | None
+    marks: tuple[tuple[str, Rect], ...] = ()
+    label: Rect | None = None
 
     @property
     def id(self) -> str:
         return self.room.name
+
+    def mark(self, item: str) -> Rect:
+        return next(rect for key, rect in self.marks if key == item)
 
 
 @dataclass(frozen=True)
@@ -214,7 +228,8 @@ class MakerLayout:
     def sheet_id(self, player: int | None = None) -> SheetId:
         """What the QR code says: game, paper, page (the player's number), the loot layout's seed and check."""
         return SheetId(game=GAME, paper=self.paper, player=player or self.loot.page, map_id=MAP_ID,
-                       seed=self.loot.seed, map_version=LOOT_VERSION, check=self.loot.check())
+                       seed=self.loot.seed, map_version=LOOT_VERSION, check=self.loot.check(),
+                       layout_version=LAYOUT_VERSION)
 
     @property
     def grid_block(self) -> Rect:
@@ -245,7 +260,8 @@ class MakerLayout:
             "qr_text": self.sheet_id().qr_text(),
             "tile_mm": self.tile_size,
             "rooms": [{"id": t.id, "row": t.room.row, "col": t.room.col, **t.rect.to_json(),
-                       "items": list(t.items)} for t in self.tiles],
+                       "items": list(t.items), "marks": {item: rect.to_json() for item, rect in t.marks}}
+                      for t in self.tiles],
             "sides": [],
             "loot_rolls": [list(roll) for roll in self.loot.rolls],
             "boxes": {name: rect.to_json() for name, rect in self.boxes.items()},
@@ -298,12 +314,12 @@ def maker_layout(loot: LootLayout, paper: str, maker: Maker | None = None) -> Ma
     heroes = _heroes(panels["heroes"], maker, boxes)
     spells = panels["spells"]
     market = _table(panels["market"].body,
-                    [("buy", "Roll", 10.0), ("item", "Item", 20.5), ("letter", "Write", 7.5), ("cost", "Coin", 6.5),
+                    [("buy", "Roll", 10.0), ("item", "Item", 20.5), ("letter", "Tick", 7.5), ("cost", "Coin", 6.5),
                      ("damage", "Dmg", 6.0), ("check", "Check", 11.0), ("modifier", "Modifier", 20.5),
                      ("on", "Build", 0.0)], 3.2, ROW, len(maker.market))
     return MakerLayout(
         loot=loot, maker=maker, paper=paper, width=width, height=height, tile_size=tile, grid=grid,
-        tiles=_tiles(grid, tile, loot), col_dice=col_dice, row_dice=row_dice, arrows=arrows,
+        tiles=_tiles(grid, tile, loot, tick_groups(maker)), col_dice=col_dice, row_dice=row_dice, arrows=arrows,
         entrance_note=entrance_note, header=header, title=title, name_line=name_line, rounds_label=rounds_label,
         markers=markers, qr=qr, panels=panels, boxes=boxes,
         tools=_tools(panels["tools"], boxes), loot_slots=_loot(panels["loot"], maker, boxes), **heroes,
@@ -417,7 +433,32 @@ def _header(header: Rect, maker: Maker, boxes: dict) -> tuple[Rect, Rect, Rect]:
     return title, name_line, rounds_label
 
 
-def _tiles(grid: Rect, tile: float, loot: LootLayout) -> tuple[Tile, ...]:
+def tick_groups(maker: Maker) -> dict[str, tuple[str, ...]]:
+    """Which market items' tick boxes share each corner of a tile (``CORNER_GROUPS``), in market order."""
+    bosses = set(maker.scoring.get("boss_on_path", {}))
+    groups = {
+        "NW": [i.id for i in maker.market if i.on in ("empty", "acid")],
+        "NE": [i.id for i in maker.market if i.on == "path" and i.id not in bosses],
+        "SE": [i.id for i in maker.market if i.on == "path" and i.id in bosses],
+        "SW": [i.id for i in maker.market if i.on == "beside-path"],
+    }
+    for corner, items in groups.items():
+        if len(items) > 3:
+            raise SheetOverflow(f"{len(items)} market items share a tile corner ({', '.join(items)}); at most 3 fit")
+    return {corner: tuple(items) for corner, items in groups.items()}
+
+
+def tick_label(item: MarketItem) -> str:
+    """What a tile's tick box for ``item`` shows (also in the Market's Tick column)."""
+    return TICK_LABELS.get(item.id) or item.letter or item.name[:2]
+
+
+def tick_size(tile: float) -> float:
+    """The side of a tile's tick box: two boxes and a gap leave the middle third of each side clear."""
+    return round((tile * 0.36 - TICK_INSET - TICK_GAP) / 2, 2)
+
+
+def _tiles(grid: Rect, tile: float, loot: LootLayout, groups: dict) -> tuple[Tile, ...]:
     items = dict(loot.items())
     tiles = []
     for row in range(1, SIZE + 1):
@@ -425,10 +466,26 @@ def _tiles(grid: Rect, tile: float, loot: LootLayout) -> tuple[Tile, ...]:
             room = Room(col, row)
             rect = Rect(grid.x + (col - 1) * tile, grid.y + (row - 1) * tile, tile, tile)
             kind = items.get(room)
-            size = 0.5 * tile
+            size = 0.36 * tile
             icon = Rect(rect.centre[0] - size / 2, rect.centre[1] - size / 2, size, size) if kind else None
-            tiles.append(Tile(room, rect, (kind,) if kind else (), icon))
+            marks, label = _tick_boxes(rect, groups)
+            tiles.append(Tile(room, rect, (kind,) if kind else (), icon, marks, label))
     return tuple(tiles)
+
+
+def _tick_boxes(rect: Rect, groups: dict) -> tuple[tuple[tuple[str, Rect], ...], Rect]:
+    """A tile's tick boxes, three in an L at each corner, and the place of its name (inside the NW corner's L)."""
+    size = tick_size(rect.w)
+    near, far = TICK_INSET, TICK_INSET + size + TICK_GAP      # offsets from the corner's two edges
+    marks = []
+    for corner in CORNER_GROUPS:
+        def at(dx: float, dy: float) -> Rect:
+            x = rect.x + dx if "W" in corner else rect.right - dx - size
+            y = rect.y + dy if "N" in corner else rect.bottom - dy - size
+            return Rect(x, y, size, size)
+        for item, (dx, dy) in zip(groups[corner], ((near, near), (far, near), (near, far))):
+            marks.append((item, at(dx, dy)))
+    return tuple(marks), Rect(rect.x + far, rect.y + far, size, size)
 
 
 def _tools(panel: Panel, boxes: dict) -> tuple[Slot, ...]:
@@ -539,10 +596,12 @@ def _spells(panel: Panel, maker: Maker, block: float, boxes: dict) -> tuple[Slot
     slots = []
     for i, spell in enumerate(maker.spells):
         y = body.y + i * line_h + max(0.0, line_h - block) / 2
-        ring = Rect(body.x, y + 0.2, 3.0, 3.0)
+        ring = Rect(body.x, y + 0.2, 3.4, 3.4)
+        cast = Rect(body.right - 3.4, y + 0.2, 3.4, 3.4)        # ticked when the spell is cast
         boxes[f"spell_{spell['id']}"] = ring
-        text = Rect(ring.right + 1.2, y, body.right - ring.right - 1.2, min(block, line_h))
-        slots.append(Slot(spell["id"], text, (ring,), text))
+        boxes[f"spell_{spell['id']}_cast"] = cast
+        text = Rect(ring.right + 1.2, y, cast.x - 1.5 - ring.right - 1.2, min(block, line_h))
+        slots.append(Slot(spell["id"], text, (ring, cast), text))
     return tuple(slots)
 
 

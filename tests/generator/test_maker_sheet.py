@@ -260,7 +260,32 @@ def test_what_players_draw_over_prints_in_grey(sheets):
         if tile.items:
             assert inner.min() < 200, f"the {tile.items[0]} in {tile.id} is not printed"
         else:
-            assert (inner < 200).mean() < 0.01, f"tile {tile.id} should be empty but for its name"
+            # Paths are drawn through the middle of each side: that cross (0.36 to 0.64 of a side) is clear.
+            third = r.w * 0.37     # a little in from the boxes: their anti-aliased edges
+            across = image[px(r.y + third):px(r.bottom - third), px(r.x + 1.2):px(r.right - 1.2)]
+            down = image[px(r.y + 1.2):px(r.bottom - 1.2), px(r.x + third):px(r.right - third)]
+            for band in (across, down):
+                assert (band < 200).mean() < 0.01, f"tile {tile.id}'s middle should be clear for paths"
+        for item, box in tile.marks:
+            window = image[px(box.y + 0.3):px(box.bottom - 0.3), px(box.x + 0.3):px(box.right - 0.3)]
+            assert window.min() >= 110 and window.mean() > 200, f"{item}'s box in {tile.id} is too dark to tick"
+
+
+def test_every_tile_has_a_tick_box_per_market_item_clear_of_the_others(sheets):
+    for paper in PAPERS:
+        layout = sheets[paper][1][0]
+        items = {item.id for item in layout.maker.market}
+        for tile in layout.tiles:
+            assert {item for item, _ in tile.marks} == items
+            boxes = [box for _, box in tile.marks]
+            assert min(box.w for box in boxes) >= 3.2, paper
+            for i, one in enumerate(boxes):
+                assert tile.rect.contains(one), (tile.id, paper)
+                assert not any(one.overlaps(other) for other in boxes[i + 1:]), (tile.id, paper)
+                # ... and out of the middle third of every side, where the path lines run
+                r = tile.rect
+                for band in (Rect(r.x, r.y + r.h * 0.36, r.w, r.h * 0.28), Rect(r.x + r.w * 0.36, r.y, r.w * 0.28, r.h)):
+                    assert not one.overlaps(band), (tile.id, paper)
 
 
 def test_same_input_gives_identical_bytes_and_pages_differ(tmp_path):
