@@ -63,17 +63,20 @@ def _inside(room: Room) -> bool:
 
 
 # -- reading ---------------------------------------------------------------------------
-def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json") -> Dungeon:
-    """Parse a built dungeon. Raises ``TemplateError`` listing every field that cannot be read."""
+def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json", *, partial: bool = False) -> Dungeon:
+    """Parse a built dungeon. Raises ``TemplateError`` listing every field that cannot be read. ``partial``
+    (a scanned sheet): a dungeon without entrance or stairs is read, with None for them."""
     problems: list[tuple[str, str]] = []
     if not isinstance(document, dict):
         raise TemplateError(source, [("", 'should be a JSON object like {"format": "scrawl.dungeon/1", "tiles": {...}}')])
     if document.get("format", FORMAT) != FORMAT:
         problems.append(("format", f"{document.get('format')!r} is not a format this release reads ({FORMAT!r})"))
     tiles = _read_tiles(document, maker, problems)
-    entrance = _read_entrance(document, problems)
+    entrance = None if partial and "entrance" not in document else _read_entrance(document, problems)
     stairs = None
-    if not document.get("stairs"):
+    if partial and not document.get("stairs"):
+        pass
+    elif not document.get("stairs"):
         problems.append(("stairs", "missing: name the tile with the exit stairs, like \"D4\""))
     else:
         stairs = _tile_name(document["stairs"], "stairs", problems)
@@ -398,3 +401,127 @@ def _groups(dungeon: Dungeon, member) -> list[set[Room]]:
 
 def _by_size(table: list[int], size: int) -> int:
     return table[min(size, len(table) - 1)]
+
+
+# -- what the sheet records besides the dungeon ------------------------------------------
+@dataclass(frozen=True)
+class SheetRecord:
+    """What a Dungeon Maker sheet records besides its dungeon: loot collected, spells got and cast, rounds
+    crossed off, and the hero phase's Souls and crossed dungeon hearts."""
+
+    gems: int = 0
+    potions: int = 0
+    spells_got: tuple[str, ...] = ()
+    spells_cast: tuple[str, ...] = ()
+    rounds: int = 0
+    souls: int = 0
+    hearts: int = 0
+
+    def to_json(self) -> dict:
+        return {"gems": self.gems, "potions": self.potions, "spells_got": list(self.spells_got),
+                "spells_cast": list(self.spells_cast), "rounds": self.rounds, "souls": self.souls,
+                "hearts": self.hearts}
+
+    @property
+    def heroes_played(self) -> bool:
+        return bool(self.souls or self.hearts)
+
+
+def built_items(dungeon: Dungeon) -> list[tuple[Room, str]]:
+    """Every Market item built, tile by tile: a path or bridge, a pond, a room, what is on the path, the stairs."""
+    built = []
+    for room, tile in sorted(dungeon.tiles.items()):
+        if tile.path:
+            built.append((room, "bridge" if tile.bridge else "path"))
+        built += [(room, item) for item in ("acid",) if tile.acid]
+        built += [(room, item) for item in (tile.room, tile.on) if item]
+        if room == dungeon.stairs:
+            built.append((room, "stairs"))
+    return built
+
+
+def _spell(maker: Maker, key: str, ids) -> int:
+    """The sum of a spell field (``coin``, ``mends``) over the spells in ``ids``."""
+    by_id = {spell["id"]: spell for spell in maker.spells}
+    return sum(int(by_id.get(spell, {}).get(key, 0)) for spell in ids)
+
+
+def coins_left(dungeon: Dungeon, record: SheetRecord, maker: Maker) -> int:
+    """The Coin a sheet ends with: the start, plus its loot's, less what was built, plus what spells saved."""
+    loot = maker.loot
+    gained = record.gems * loot.get("gem_coin", 0) + record.potions * loot.get("potion_coin", 0)
+    paid = sum(maker.item(item).cost for _, item in built_items(dungeon))
+    return maker.start_coin + gained - paid + _spell(maker, "coin", record.spells_cast)
+
+
+def hearts_lost(record: SheetRecord, maker: Maker) -> int:
+    """Dungeon HP lost: hearts crossed, less those a spell cleared."""
+    return max(0, record.hearts - _spell(maker, "mends", record.spells_cast))
+
+
+def record_problems(dungeon: Dungeon, record: SheetRecord, maker: Maker) -> list[Problem]:
+    """What the sheet's record breaks: Coin spent it did not have, more actions than rounds, a Potion
+    without the upgraded tool, spells that do not add up, more heroes than come."""
+    found = []
+    if dungeon.entrance is None:
+        found.append(Problem("entrance", Rule.NO_ENTRANCE, "no path runs out through a corner tile's outer "
+                             "side: draw the entrance"))
+    if dungeon.stairs is None:
+        found.append(Problem("stairs", Rule.NO_STAIRS, "no tile has its Exit stairs box ticked"))
+    coins = coins_left(dungeon, record, maker)
+    if coins < 0:
+        found.append(Problem("Coin", Rule.OVERSPENT, f"what is built costs {-coins} Coin more than the start "
+                             "and the loot collected give"))
+    actions = len(built_items(dungeon)) + record.gems + record.potions
+    if actions > maker.rounds:
+        found.append(Problem("Rounds", Rule.TOO_MANY_ACTIONS, f"{actions} builds and loot collected: one action "
+                             f"a round is {maker.rounds} at most"))
+    upgrade = maker.loot.get("upgrade_after_gems", 0)
+    if record.potions and record.gems < upgrade:
+        found.append(Problem("Loot", Rule.POTION_TOOL, f"a Potion needs the upgraded tool, after {upgrade} Gems "
+                             f"(only {record.gems} collected)"))
+    got = 1 + record.potions * maker.loot.get("potion_spells", 0)
+    if len(record.spells_got) != got or not set(record.spells_cast) <= set(record.spells_got):
+        found.append(Problem("Spells", Rule.SPELL_COUNT, f"{len(record.spells_got)} spells got and "
+                             f"{len(record.spells_cast)} cast: one to start and one per Potion ({got}), and only "
+                             "spells got can be cast"))
+    if record.souls + record.hearts > maker.heroes or record.hearts > maker.dungeon_hp:
+        found.append(Problem("Scoring", Rule.HERO_COUNT, f"{record.souls} Souls and {record.hearts} crossed "
+                             f"hearts: {maker.heroes} heroes come at most, and the dungeon has "
+                             f"{maker.dungeon_hp} HP"))
+    return found
+
+
+def sheet_score(dungeon: Dungeon, record: SheetRecord, maker: Maker) -> dict:
+    """The sheet's score from what it records: the building phase from the dungeon (Coin left worked out from
+    what was built), and the hero phase from its Souls and crossed hearts."""
+    counted = Dungeon(dungeon.tiles, dungeon.entrance, dungeon.stairs, max(0, coins_left(dungeon, record, maker)),
+                      len(set(record.spells_got) - set(record.spells_cast)))
+    lines = build_score(counted, maker)
+    building = sum(points for _, _, points in lines)
+    lost = hearts_lost(record, maker)
+    souls = record.souls * maker.soul_points
+    return {"building": building, "lines": [{"what": what, "count": count, "points": points}
+                                            for what, count, points in lines],
+            "coins": counted.coins, "spells": counted.spells, "souls": record.souls, "souls_points": souls,
+            "hp_lost": lost, "hp_points": lost * maker.lost_hp_points, "heroes_played": record.heroes_played,
+            "total": building + souls + lost * maker.lost_hp_points}
+
+
+def score_entry(entry: dict, maker: Maker) -> dict:
+    """A ``dungeons`` entry of a scan document (``scanner.maker``) scored: its dungeon given the Coin left and
+    spells unused the sheet works out to, its ``score`` (``sheet_score``), and every building rule and record
+    rule it breaks added to its ``needs_review``."""
+    dungeon = read_dungeon(entry["dungeon"], maker, entry.get("source", "sheet"), partial=True)
+    raw = entry.get("record", {})
+    record = SheetRecord(**{key: tuple(value) if isinstance(value, list) else value for key, value in raw.items()
+                            if key in SheetRecord.__dataclass_fields__})
+    broken = problems(dungeon, maker) + record_problems(dungeon, record, maker)
+    score = sheet_score(dungeon, record, maker)
+    return {**entry, "dungeon": {**entry["dungeon"], "coins": score["coins"], "spells": score["spells"]},
+            "score": score, "needs_review": list(entry.get("needs_review", [])) + [p.to_json() for p in broken]}
+
+
+def entry_dungeon(entry: dict, maker: Maker) -> Dungeon:
+    """The dungeon of a scored ``dungeons`` entry, for the hero phase."""
+    return read_dungeon(entry["dungeon"], maker, entry.get("source", "sheet"))

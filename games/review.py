@@ -70,6 +70,14 @@ class Rule(StrEnum):
     STAIRS_OFF_PATH = "stairs_off_path"
     NOT_ON_PATH = "not_on_path"
     NO_ROUTE = "no_route"
+    # What a Dungeon Maker sheet records besides its dungeon (games.heroes.record_problems).
+    NO_ENTRANCE = "no_entrance"
+    NO_STAIRS = "no_stairs"
+    OVERSPENT = "overspent"
+    TOO_MANY_ACTIONS = "too_many_actions"
+    POTION_TOOL = "potion_tool"
+    SPELL_COUNT = "spell_count"
+    HERO_COUNT = "hero_count"
 
 
 # The scanner's own doubts about what is drawn in a room: a person who looks settles them, and a room that

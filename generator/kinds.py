@@ -37,4 +37,4 @@ def blank_image(kind: str, layout, px_per_mm: float):
 
 
 # kind -> its blank page renderer, for the kinds the scanner reads (each picklable, for its workers)
-BLANKS = {kind: partial(blank_image, kind) for kind in ("map", "monster")}
+BLANKS = {kind: partial(blank_image, kind) for kind in ("map", "monster", "maker")}

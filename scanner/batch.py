@@ -38,6 +38,17 @@ class SheetRead:
     page: bytes | None = None
 
 
+def page_jpeg(page) -> bytes:
+    """A sheet's rectified page (RGB) as JPEG, kept for its overlay picture: 15x faster to write than PNG
+    and an eighth of its size."""
+    import cv2
+
+    from scanner.scan import PAGE_QUALITY
+
+    ok, data = cv2.imencode(".jpg", cv2.cvtColor(page, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
+    return data.tobytes()
+
+
 @dataclass
 class PhotoOutcome:
     """What one file gave: every sheet read from it, in one list (``reads``), and its errors. ``sheets``,
@@ -67,6 +78,11 @@ class PhotoOutcome:
     def rosters(self) -> list[dict]:
         """The monster record sheets, one entry per sheet (``scanner.monsters``)."""
         return [read.entry for read in self.reads if read.kind == "monster"]
+
+    @property
+    def dungeons(self) -> list[dict]:
+        """The Dungeon Maker sheets, one entry per sheet (``scanner.maker``)."""
+        return [read.entry for read in self.reads if read.kind == "maker"]
 
 
 def scan_file(path: str, blanks: Blanks, want_pages: bool = False, hint=None) -> PhotoOutcome:
@@ -261,8 +277,9 @@ def game_document(outcomes: list[PhotoOutcome], rolls: tuple[int, ...] | list[in
     if rolls is None:
         rolls = next((o.rolls for o in outcomes if o.rolls is not None), None)
     rosters = rosters_of(outcomes)
+    dungeons = [entry for o in outcomes for entry in o.dungeons]
     return {"format": FORMAT, "sheets": [sheet for o in outcomes for sheet in o.sheets],
-            **({"rosters": rosters} if rosters else {}), **({"rolls": list(rolls)} if rolls is not None else {}),
+            **({"rosters": rosters} if rosters else {}), **({"dungeons": dungeons} if dungeons else {}), **({"rolls": list(rolls)} if rolls is not None else {}),
             "errors": [error for o in outcomes for error in o.errors]}
 
 

@@ -22,7 +22,7 @@ from games.review import Rule
 from games.mapfile import map_reference
 from games.maps import DungeonMap, Room
 from sheets.dungeon import SheetLayout, sheet_layout
-from sheets.kinds import KINDS, MAP, MONSTER, kind_of
+from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
@@ -36,6 +36,7 @@ from scanner.read import (INKED, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyR
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 if TYPE_CHECKING:
+    from scanner.maker import MakerScan
     from scanner.monsters import MonsterScan
 
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
@@ -68,13 +69,9 @@ class SheetScan:
     def record(self, outcome, want_pages: bool) -> None:
         """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``sheets``,
         the readings behind it, and its rectified page (JPEG) when ``want_pages``."""
-        from scanner.batch import SheetRead
+        from scanner.batch import SheetRead, page_jpeg
 
-        page = None
-        if want_pages:      # JPEG: a photo's page, 15x faster to write than PNG and an eighth of its size
-            ok, data = cv2.imencode(".jpg", cv2.cvtColor(self.registered_page(), cv2.COLOR_RGB2BGR),
-                                    [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
-            page = data.tobytes()
+        page = page_jpeg(self.registered_page()) if want_pages else None
         outcome.reads.append(SheetRead(MAP.key, self.to_json(), (self.rooms, self.tally), page))
 
     def registered_page(self) -> np.ndarray:
@@ -450,6 +447,31 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution)
 
 
+def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,
+                      read_digit, guessed: DungeonMap | None, resolution: float) -> MakerScan:
+    """A Dungeon Maker sheet: rectified, the ink told from the print, every tick box and tile side measured."""
+    layout = MAKER.layout(sheet_id)
+    key = (MAKER.key, layout.paper, layout.loot.seed, layout.loot.page)
+    if key not in _REFERENCES:
+        if len(_REFERENCES) > 64:       # each random loot layout is its own page: keep a tournament's bounded
+            _REFERENCES.clear()
+        # Read from the round track down to the Scoring chart's Souls and hearts (and the Spells, wherever
+        # they sit), the page's whole width.
+        bottom = max(layout.panels[name].rect.bottom for name in ("scoring", "spells")) + 2.0
+        pixels = (0.0, layout.header.y - 1.0, layout.width, min(bottom, layout.height))
+        _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
+                                           tuple(int(round(v * PX_PER_MM)) for v in pixels),
+                                           refine_mm=MAP_REFINE_MM, refine_from_px=MAP_REFINE_FROM_MM * PX_PER_MM,
+                                           flat_slack=True)
+    reference = _REFERENCES[key]
+    homography = frame.homography(layout.paper)
+    ink, shift = _registered_ink(photo.image, homography, reference)[:2]
+    from scanner.maker import MakerScan, read_marks      # only for Dungeon Maker sheets
+
+    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
+                     _page_picture(photo.image, homography, reference, shift))
+
+
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float, bool, np.ndarray]:
     """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
@@ -619,4 +641,4 @@ def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:
 
 # kind of sheet (``sheets.kinds``) -> its reader: (photo, frame, source, sheet id, blank renderer, digit reader,
 # the map guessed when the QR code was not read, pixels per mm) -> what it read, with ``record``
-READERS = {MAP.key: _scan_map_sheet, MONSTER.key: _scan_monster_sheet}
+READERS = {MAP.key: _scan_map_sheet, MONSTER.key: _scan_monster_sheet, MAKER.key: _scan_maker_sheet}

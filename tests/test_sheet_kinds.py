@@ -21,7 +21,7 @@ def test_every_layer_has_a_row_for_the_kinds_it_handles():
 
     assert (MONSTER.game, MAKER.game) == (roster.GAME, maker.GAME)     # named in kinds too, to import neither
     assert set(DRAW_PAGE) == set(KINDS)
-    assert set(READERS) == set(BLANKS) == {MAP.key, MONSTER.key}
+    assert set(READERS) == set(BLANKS) == set(KINDS)          # every kind we print is read back
     assert len({kind.game for kind in KINDS.values()}) == len(KINDS)
 
 
@@ -49,11 +49,21 @@ def _photo_of(kind: str, layout):
     return load_photo_bytes(data.tobytes(), f"{kind}.jpg")[0]
 
 
-def test_a_dungeon_maker_sheet_is_refused_with_what_to_do_instead():
+def test_a_blank_dungeon_maker_sheet_is_read_as_an_empty_dungeon():
     scans, problems = scan_photo(_photo_of("maker", maker_layout(roll_loot(7, 1), "a4")), BLANKS)
-    assert scans == []
-    assert problems == ["this is a Dungeon Maker sheet; scrawl scan reads dungeon map sheets (score a Dungeon "
-                        "Maker dungeon with 'scrawl heroes')"]
+    assert problems == [] and [type(scan).__name__ for scan in scans] == ["MakerScan"]
+    entry = scans[0].to_json()
+    assert entry["dungeon"]["tiles"] == {} and "entrance" not in entry["dungeon"]
+    assert entry["record"]["souls"] == 0 and entry["needs_review"] == []
+
+
+def test_a_dungeon_maker_sheet_of_the_first_design_says_to_print_new_ones():
+    code = maker_layout(roll_loot(7, 1), "a4").sheet_id().qr_text()
+    assert "/L2/" in code
+    assert MAKER.unreadable(SheetId.parse(code.replace("/L2/", "/L1/"))) == (
+        "this Dungeon Maker sheet has no boxes to tick in its tiles, so a camera cannot read it: print new sheets "
+        "with 'scrawl loot', or type the dungeon for 'scrawl heroes'")
+    assert "newer release" in MAKER.unreadable(SheetId.parse(code.replace("/L2/", "/L3/")))
 
 
 def test_a_kind_given_no_renderer_is_refused_and_the_others_still_read():

@@ -1,0 +1,284 @@
+"""Reading a Dungeon Maker sheet: the boxes ticked in each tile, the path lines through the tiles' sides, the
+loot, spells, rounds, Souls and hearts ticked, and the built dungeon they make (``scrawl.dungeon/1``).
+
+Everything works on an ink map (``scanner.ink.ink_map``: 0 paper, 1 surely ink) registered to the layout
+(``sheets.maker``), ``px_per_mm`` pixels per paper millimetre. A box is *ticked* when enough of its inside
+is inked, empty well below that; in between it is read the likelier way and named in ``needs_review``. A
+path links two tiles when a line runs through the middle third of the side between them; a line that is
+neither clearly there nor clearly not is named too. Nothing is silently guessed: what the sheet says is
+written as it is, and the building rules (``games.heroes``) say what is wrong with it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from games.heroes import CORNERS, FORMAT as DUNGEON_FORMAT, SheetRecord
+from games.maker import SIZE, Maker
+from games.maps import OPPOSITE, SIDES, Room
+from games.review import Entry, Rule
+from sheets.maker import MakerLayout
+from sheets.page import Rect, SheetId
+
+TICKED = 0.12           # mean ink over a box's inside: ticked (a tick or a cross covers a fifth or more)
+BLANK = 0.045           # ... below this, empty; between the two, read the likelier way and named
+LINKED = 0.5            # a side's line strength (``side_strength``): a line runs through the side
+NOT_LINKED = 0.2        # ... below this, no line; between, read the likelier way and named
+BOX_INSET_MM = 0.4      # the inside of a box read: clear of its printed edge and a path line grazing it
+PROBE_MM = (0.8, 3.2)   # the band beside a side where a line through it is sought, from the side inwards
+PROBE_SPAN = (0.37, 0.63)   # ... along the side, as shares of it: between the corner boxes
+STROKE = 0.45           # ink strength of a stroke's pixel
+FAINT = 0.2             # ink weaker than this counts for nothing
+
+
+@dataclass
+class MakerMarks:
+    """How inked every box and every tile side of one sheet is."""
+
+    ticks: dict[tuple[str, str], float]         # (tile, market item) -> box fill
+    sides: dict[tuple[str, str], float]         # (tile, side) -> line strength
+    boxes: dict[str, float]                     # loot, spells, rounds, souls, hearts -> box fill
+
+
+def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float) -> MakerMarks:
+    """Measure every tick box, tile side and record box of ``layout`` on a registered ink map."""
+    ticks = {(tile.id, item): box_fill(ink, box, px_per_mm) for tile in layout.tiles for item, box in tile.marks}
+    sides = {(tile.id, side): side_strength(ink, tile.rect, side, px_per_mm)
+             for tile in layout.tiles for side in SIDES}
+    names = [name for name in layout.boxes if name.split("_")[0] in ("gem", "potion", "spell", "round", "soul")
+             or name.startswith("dungeon_hp_")]
+    return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm) for name in names})
+
+
+def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float) -> float:
+    """The mean ink strength over the inside of a box, clear of its printed edge."""
+    x0, y0 = (int(round((v + BOX_INSET_MM) * px_per_mm)) for v in (box.x, box.y))
+    x1, y1 = (int(round((v - BOX_INSET_MM) * px_per_mm)) for v in (box.right, box.bottom))
+    patch = ink[max(y0, 0):y1, max(x0, 0):x1]
+    return float(np.where(patch >= FAINT, patch, 0.0).mean()) if patch.size else 0.0
+
+
+def side_strength(ink: np.ndarray, tile: Rect, side: str, px_per_mm: float) -> float:
+    """How surely a line runs through the middle of a tile's ``side``: the share of the lines parallel to the
+    side, in a band just inside it, that a stroke crosses (1: every one)."""
+    near, far = (int(round(v * px_per_mm)) for v in PROBE_MM)
+    x0, y0, x1, y1 = (int(round(v * px_per_mm)) for v in (tile.x, tile.y, tile.right, tile.bottom))
+    lo, hi = PROBE_SPAN
+    if side in "NS":
+        a, b = int(round(x0 + lo * (x1 - x0))), int(round(x0 + hi * (x1 - x0)))
+        band = ink[y0 + near:y0 + far, a:b] if side == "N" else ink[y1 - far:y1 - near, a:b]
+    else:
+        a, b = int(round(y0 + lo * (y1 - y0))), int(round(y0 + hi * (y1 - y0)))
+        band = (ink[a:b, x0 + near:x0 + far] if side == "W" else ink[a:b, x1 - far:x1 - near]).T
+    if not band.size:
+        return 0.0
+    per_line = band.max(axis=1)
+    return float(np.clip((per_line - FAINT) / (STROKE + 0.15 - FAINT), 0, 1).mean())
+
+
+# -- from marks to a dungeon ----------------------------------------------------------------------------
+
+@dataclass
+class MakerReading:
+    """A sheet read: its dungeon (``scrawl.dungeon/1``, without entrance or stairs when none was read), what
+    else it records, and the scanner's doubts as ``needs_review`` entries."""
+
+    dungeon: dict
+    record: SheetRecord
+    doubts: list[Entry] = field(default_factory=list)
+    links: dict[tuple[str, str], bool] = field(default_factory=dict)   # (tile, side) -> linked, as read
+
+
+def _decide(fill: float, sure: float, none: float) -> tuple[bool, float | None]:
+    """Whether a measure reads as marked, and the confidence when it is between ``none`` and ``sure``."""
+    if fill >= sure:
+        return True, None
+    if fill <= none:
+        return False, None
+    middle = (sure + none) / 2
+    return fill >= middle, round(0.3 + 0.4 * abs(fill - middle) / (sure - middle), 2)
+
+
+def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerReading:
+    """The dungeon and the record a sheet's marks make, with every doubt named."""
+    doubts: list[Entry] = []
+    names = {item.id: item.name for item in maker.market}
+    ticked: dict[str, set[str]] = {}
+    for (tile, item), fill in marks.ticks.items():
+        on, unsure = _decide(fill, TICKED, BLANK)
+        if unsure is not None:
+            doubts.append(Entry(tile, Rule.UNSURE_MARK, f"is {names[item]}'s box ticked in {tile}? Read as "
+                                f"{'ticked' if on else 'empty'} ({fill:.0%} inked)", unsure))
+        if on:
+            ticked.setdefault(tile, set()).add(item)
+    links = _links(marks, doubts)
+    record = _record(marks, layout, maker, doubts)
+    dungeon = _dungeon(layout, maker, ticked, links, record, doubts)
+    return MakerReading(dungeon, record, doubts, links)
+
+
+def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool]:
+    """Which sides a line runs through: between two tiles, both tiles' bands together; at the grid's edge,
+    the one tile's."""
+    links = {}
+    for (tile, side), strength in marks.sides.items():
+        room = Room.parse(tile)
+        other = room.neighbour(side)
+        inside = 1 <= other.col <= SIZE and 1 <= other.row <= SIZE
+        if inside and (other.name, OPPOSITE[side]) in links:
+            links[(tile, side)] = links[(other.name, OPPOSITE[side])]
+            continue
+        both = (strength + marks.sides[(other.name, OPPOSITE[side])]) / 2 if inside else strength
+        linked, unsure = _decide(both, LINKED, NOT_LINKED)
+        if unsure is not None:
+            where = f"{tile}-{other.name}" if inside else f"{tile}:{side}"
+            doubts.append(Entry(tile, Rule.UNSURE_LINK, f"is there a path line through {where}? Read as "
+                                f"{'a line' if linked else 'none'}", unsure))
+        links[(tile, side)] = linked
+    return links
+
+
+def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str) -> list[str]:
+    """The boxes named ``prefix``... that are ticked (their names), each doubtful one named."""
+    found = []
+    for name, fill in marks.boxes.items():
+        if not name.startswith(prefix):
+            continue
+        on, unsure = _decide(fill, TICKED, BLANK)
+        if unsure is not None:
+            doubts.append(Entry(what, Rule.UNSURE_MARK, f"is the {what} box {name[len(prefix):]} ticked? Read as "
+                                f"{'ticked' if on else 'empty'} ({fill:.0%} inked)", unsure))
+        if on:
+            found.append(name)
+    return found
+
+
+def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[Entry]) -> SheetRecord:
+    got, cast = [], []
+    for spell in maker.spells:
+        key = spell["id"]
+        ring = {f"spell_{key}": marks.boxes[f"spell_{key}"]}
+        box = {f"spell_{key}_cast": marks.boxes[f"spell_{key}_cast"]}
+        if _count(MakerMarks({}, {}, ring), "spell_", doubts, f"{spell['name']} got"):
+            got.append(key)
+        if _count(MakerMarks({}, {}, box), "spell_", doubts, f"{spell['name']} cast"):
+            cast.append(key)
+    return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems")),
+                       potions=len(_count(marks, "potion_", doubts, "Potions")),
+                       spells_got=tuple(got), spells_cast=tuple(cast),
+                       rounds=len(_count(marks, "round_", doubts, "round")),
+                       souls=len(_count(marks, "soul_", doubts, "Souls")),
+                       hearts=len(_count(marks, "dungeon_hp_", doubts, "dungeon HP")))
+
+
+def _dungeon(layout: MakerLayout, maker: Maker, ticked: dict[str, set[str]], links: dict, record: SheetRecord,
+             doubts: list[Entry]) -> dict:
+    """The ``scrawl.dungeon/1`` document: each tile as ticked, the path sides as the lines read."""
+    rooms = {item.id for item in maker.market if item.on == "beside-path"}
+    tiles, stairs = {}, []
+    for tile in layout.tiles:
+        items = ticked.get(tile.id, set())
+        sides = "".join(side for side in SIDES if links[(tile.id, side)])
+        spec = _tile(tile.id, items, sides, rooms, doubts)
+        if "stairs" in items:
+            stairs.append(tile.id)
+        if spec:
+            tiles[tile.id] = spec
+    _loot_left(layout, tiles, record)
+    document = {"format": DUNGEON_FORMAT, "tiles": tiles}
+    entrances = [f"{room.name}:{side}" for room, corner in CORNERS.items() for side in corner
+                 if links[(room.name, side)]]
+    if entrances:
+        document["entrance"] = entrances[0]
+        if len(entrances) > 1:
+            doubts.append(Entry(entrances[0].split(":")[0], Rule.UNSURE_READING,
+                                f"lines run out of the grid at {', '.join(entrances)}: which is the entrance? "
+                                f"Read as {entrances[0]}", 0.4))
+    if stairs:
+        document["stairs"] = stairs[0]
+        if len(stairs) > 1:
+            doubts.append(Entry(stairs[0], Rule.UNSURE_READING, f"Exit stairs ticked in {', '.join(stairs)}: "
+                                f"read in {stairs[0]}", 0.4))
+    return document
+
+
+def _tile(name: str, items: set[str], sides: str, rooms: set[str], doubts: list[Entry]) -> dict:
+    """One tile's entry from its ticked items and the sides lines run through."""
+    spec: dict = {}
+    path = items & {"path", "bridge"}
+    if path:
+        spec["bridge" if "bridge" in items else "path"] = sides
+        if not sides:
+            doubts.append(Entry(name, Rule.UNSURE_READING, f"a {'bridge' if 'bridge' in items else 'path'} is "
+                                f"ticked in {name} but no line runs through its sides", 0.4))
+    elif sides:
+        doubts.append(Entry(name, Rule.UNSURE_READING, f"a line runs through {name}'s {'/'.join(sides)} side but "
+                            "no Path is ticked there", 0.4))
+    if "acid" in items:
+        spec["acid"] = True
+    room = sorted(items & rooms)
+    if room:
+        spec["room"] = room[0]
+        if len(room) > 1:
+            doubts.append(Entry(name, Rule.UNSURE_READING, f"{' and '.join(room)} both ticked in {name}", 0.4))
+    on = sorted(items - rooms - {"path", "bridge", "acid", "stairs"})
+    if on:
+        spec["on"] = on[0]
+        if len(on) > 1:
+            doubts.append(Entry(name, Rule.UNSURE_READING, f"{' and '.join(on)} both ticked on {name}'s path", 0.4))
+    return spec
+
+
+def _loot_left(layout: MakerLayout, tiles: dict, record: SheetRecord) -> None:
+    """Mark loot still lying on built tiles: more Gem (Potion) tiles built on than Gems (Potions) ticked
+    under Loot means the last of them were built on before their loot was collected."""
+    for kind, collected in (("gem", record.gems), ("potion", record.potions)):
+        built_on = [tile.id for tile in layout.tiles if kind in tile.items and tile.id in tiles]
+        for name in built_on[collected:]:
+            tiles[name]["loot"] = kind
+
+
+def sureness(marks: MakerMarks) -> float:
+    """How clearly every box and side reads one way (1: none near a threshold)."""
+    boxes = np.array(list(marks.ticks.values()) + list(marks.boxes.values()))
+    sides = np.array(list(marks.sides.values()))
+    margin = min(np.minimum(np.abs(boxes - BLANK), np.abs(boxes - TICKED)).min() / 0.05,
+                 np.minimum(np.abs(sides - NOT_LINKED), np.abs(sides - LINKED)).min() / 0.15)
+    return round(float(np.clip(margin, 0.0, 1.0)), 3)
+
+
+@dataclass
+class MakerScan:
+    """One Dungeon Maker sheet read from one photo."""
+
+    source: str
+    sheet_id: SheetId
+    layout: MakerLayout
+    marks: MakerMarks
+    resolution: float = 0.0
+    page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
+
+    def reading(self) -> MakerReading:
+        reading = read_sheet(self.marks, self.layout, self.layout.maker)
+        if self.resolution < 3.2:
+            reading.doubts.append(Entry("photo", Rule.LOW_RESOLUTION, f"the sheet is only {self.resolution:.1f} "
+                                        "pixels per mm in this photo: come closer or use a higher resolution", 0.5))
+        return reading
+
+    def record(self, outcome, want_pages: bool) -> None:
+        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``dungeons``,
+        and its rectified page (JPEG) when ``want_pages``, for the overlay picture."""
+        from scanner.batch import SheetRead, page_jpeg
+
+        page = page_jpeg(self.page_picture()) if want_pages and self.page_picture is not None else None
+        outcome.reads.append(SheetRead("maker", self.to_json(), None, page))
+
+    def to_json(self) -> dict:
+        """The sheet's entry of the scan document's ``dungeons`` (unscored: ``games.heroes.score_entry``)."""
+        reading = self.reading()
+        return {"source": self.source, "player": self.sheet_id.player, "paper": self.layout.paper,
+                "seed": self.layout.loot.seed, **({"code": self.sheet_id.code} if self.sheet_id.code else {}),
+                "dungeon": reading.dungeon, "record": reading.record.to_json(),
+                "needs_review": [d.to_json() for d in reading.doubts], "confidence": sureness(self.marks)}
