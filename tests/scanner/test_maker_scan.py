@@ -1,0 +1,153 @@
+"""A Dungeon Maker sheet read from a picture of the printed page with pen marks drawn on it: the dungeon, the
+record and the score it gives, and every doubt and broken rule named.
+
+The marks are drawn here plainly (straight lines, clean ticks) at a known place, so a failure says what the
+reader does wrong, not what a camera did; the photographer's hand and camera are measured by
+``benchmarks/maker_accuracy.py`` and ``tests/scanner/test_maker_photographer.py``.
+"""
+import io
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+
+from games.heroes import score_entry
+from games.maker import load_maker, roll_loot
+from generator.kinds import BLANKS
+from generator.maker_sheet import render_maker_sheets
+from scanner.load import load_photo_bytes
+from scanner.scan import scan_photo
+from sheets.maker import maker_layout
+
+PX = 10.0
+INK = (30, 40, 150)
+
+
+class Sheet:
+    """A printed Dungeon Maker page and a pen."""
+
+    def __init__(self, seed: int = 5, paper: str = "a4"):
+        self.layout = maker_layout(roll_loot(seed, 1), paper)
+        buffer = io.BytesIO()
+        render_maker_sheets([self.layout], buffer)
+        page = pdfium.PdfDocument(buffer.getvalue())[0]
+        self.image = np.array(page.render(scale=PX * 25.4 / 72).to_pil().convert("RGB"))
+
+    def _p(self, x, y):
+        return int(round(x * PX)), int(round(y * PX))
+
+    def tick(self, box):
+        cv2.line(self.image, self._p(box.x + 0.6, box.y + box.h * 0.55), self._p(box.x + box.w * 0.4, box.bottom - 0.6),
+                 INK, 5)
+        cv2.line(self.image, self._p(box.x + box.w * 0.4, box.bottom - 0.6), self._p(box.right - 0.4, box.y + 0.5),
+                 INK, 5)
+
+    def build(self, tile: str, *items: str):
+        for item in items:
+            self.tick(self.layout.tile(tile).mark(item))
+
+    def link(self, one: str, other: str):
+        cv2.line(self.image, self._p(*self.layout.tile(one).rect.centre), self._p(*self.layout.tile(other).rect.centre),
+                 INK, 5)
+
+    def out(self, tile: str, side: str):
+        rect = self.layout.tile(tile).rect
+        x, y = rect.centre
+        end = {"N": (x, rect.y - 3), "S": (x, rect.bottom + 3), "W": (rect.x - 3, y), "E": (rect.right + 3, y)}[side]
+        cv2.line(self.image, self._p(x, y), self._p(*end), INK, 5)
+
+    def boxes(self, *names: str):
+        for name in names:
+            self.tick(self.layout.boxes[name])
+
+    def scan(self) -> dict:
+        ok, data = cv2.imencode(".png", cv2.cvtColor(self.image, cv2.COLOR_RGB2BGR))
+        scans, problems = scan_photo(load_photo_bytes(data.tobytes(), "sheet.png")[0], BLANKS)
+        assert problems == [] and len(scans) == 1
+        return score_entry(scans[0].to_json(), load_maker())
+
+
+def _free(layout, count: int) -> list[str]:
+    return [tile.id for tile in layout.tiles if not tile.items][:count]
+
+
+def _small_dungeon(sheet: Sheet) -> None:
+    """Entrance A1:N, a path A1-B1-C1 with a trap on B1 and the stairs on C1, a slime beside it in C2 and an
+    Acid Pond in B2; the Reroll spell, two Souls, one heart crossed, seven rounds."""
+    sheet.build("A1", "path")
+    sheet.build("B1", "path", "spikes")
+    sheet.build("C1", "path", "stairs")
+    sheet.build("C2", "slime")
+    sheet.build("B2", "acid")
+    sheet.link("A1", "B1")
+    sheet.link("B1", "C1")
+    sheet.out("A1", "N")
+    sheet.boxes("spell_reroll", "soul_1", "soul_2", "dungeon_hp_1", *(f"round_{n}" for n in range(1, 8)))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_finished_sheet_reads_to_its_dungeon_and_score(paper):
+    sheet = Sheet(seed=5, paper=paper)
+    assert set(_free(sheet.layout, 36)) >= {"A1", "B1", "C1", "B2", "C2"}
+    _small_dungeon(sheet)
+    entry = sheet.scan()
+    assert entry["dungeon"]["tiles"] == {"A1": {"path": "NE"}, "B1": {"path": "EW", "on": "spikes"},
+                                         "C1": {"path": "W"}, "B2": {"acid": True}, "C2": {"room": "slime"}}
+    assert (entry["dungeon"]["entrance"], entry["dungeon"]["stairs"]) == ("A1:N", "C1")
+    assert entry["record"] == {"gems": 0, "potions": 0, "spells_got": ["reroll"], "spells_cast": [], "rounds": 7,
+                               "souls": 2, "hearts": 1}
+    assert entry["needs_review"] == []
+    # 20 Coin - 3 paths - trap 2 - slime 3 - pond 2 = 10 left (2 points); slime 1, trap 1, pond 1, one spell
+    # unused 1: building 6; 2 Souls +6, one heart -2.
+    assert (entry["score"]["coins"], entry["score"]["building"], entry["score"]["total"]) == (10, 6, 10)
+
+
+def test_each_building_rule_broken_on_the_sheet_is_named():
+    sheet = Sheet(seed=5)
+    _small_dungeon(sheet)
+    sheet.build("D1", "path", "golem")            # a Golem on a path, but the path is not linked: no route there
+    sheet.build("E3", "spikes")                   # a trap with no path
+    sheet.build("D3", "bridge")                   # a bridge with no pond
+    sheet.link("D3", "D4")
+    sheet.build("D4", "path")
+    sheet.build("F3", "slime", "path")            # a room and a path in one tile
+    sheet.link("F3", "F4")
+    sheet.build("F4", "path")
+    entry = sheet.scan()
+    rules = {(doubt["where"], doubt["rule"]) for doubt in entry["needs_review"]}
+    assert {("E3", "not_on_path"), ("D3", "bridge_off_acid"), ("F3", "room_fills_tile"),
+            ("D1", "unsure_reading")} <= rules, rules
+    # Coin: 20 - 10 (the small dungeon) - D1 1+8, E3 2, D3 2, D4 1, F3 3+1, F4 1 = -9: spent what it did not have
+    assert ("Coin", "overspent") in rules
+    assert entry["score"]["coins"] == 0
+
+
+def test_a_doubtful_tick_and_a_stray_line_are_named_not_guessed():
+    sheet = Sheet(seed=5)
+    _small_dungeon(sheet)
+    free = [name for name in _free(sheet.layout, 36) if name[0] in "EF" and name[1] != "1"]
+    line = next((f"E{row}", f"F{row}") for row in "23456" if {f"E{row}", f"F{row}"} <= set(free))
+    dot = next(name for name in free if name not in line)
+    box = sheet.layout.tile(dot).mark("ghost")
+    cv2.circle(sheet.image, sheet._p(*box.centre), 4, INK, -1)        # a dot in the Ghost's box: a tick?
+    sheet.link(*line)                             # a line through two tiles with nothing ticked
+    entry = sheet.scan()
+    named = {}
+    for doubt in entry["needs_review"]:
+        named.setdefault(doubt["where"], []).append(doubt)
+    assert any("no Path is ticked" in doubt["why"] for doubt in named[line[0]])
+    assert [doubt["rule"] for doubt in named[dot]] == ["unsure_mark"] and "Ghost" in named[dot][0]["why"]
+
+
+def test_two_entrances_and_no_stairs_are_named():
+    sheet = Sheet(seed=5)
+    sheet.build("A1", "path")
+    sheet.out("A1", "N")
+    sheet.out("A1", "W")
+    entry = sheet.scan()
+    rules = {doubt["rule"] for doubt in entry["needs_review"]}
+    assert "no_stairs" in rules and "stairs" not in entry["dungeon"]
+    assert entry["dungeon"]["entrance"] == "A1:N"
+    assert any("which is the entrance" in doubt["why"] for doubt in entry["needs_review"])
+    assert "path_off_grid" in rules            # the second way out of the grid breaks a rule too
