@@ -72,16 +72,19 @@ def monster_sheets(photo, blank) -> tuple[list[MonsterSheet], list[str]]:
 
     scans, problems = scan_photo(photo, {"monster": blank})
     frames = find_sheets(photo.image)[0] if scans else []
-    sheets = []
-    for scan in scans:
-        if isinstance(scan, MonsterScan):
-            frame = frames[_frame_index(scan.source)]
-            sheets.append(MonsterSheet(scan.to_json(), row_readings(scan.marks),
-                                       rectified_page(photo.image, frame.homography(scan.layout.paper), scan.layout)))
+    sheets = [sheet_of(scan, photo.image, frames) for scan in scans if isinstance(scan, MonsterScan)]
     return sheets, [str(problem) for problem in problems]
 
 
-def _frame_index(source: str) -> int:
+def sheet_of(scan, image: np.ndarray, frames: list) -> MonsterSheet:
+    """A monster record sheet's scan (``scanner.monsters.MonsterScan``) with its page cut out of ``image``, the
+    photo it was read from (whose sheets ``scanner.locate.find_sheets`` found as ``frames``)."""
+    frame = frames[frame_index(scan.source)]
+    page = rectified_page(image, frame.homography(scan.layout.paper), scan.layout)
+    return MonsterSheet(scan.to_json(), row_readings(scan.marks), page)
+
+
+def frame_index(source: str) -> int:
     """Which sheet of its photo a scan's source names (``scanner.scan.scan_photo`` adds ``#sheet=N``)."""
     tail = source.rsplit("#sheet=", 1)
     return int(tail[1]) - 1 if len(tail) == 2 and tail[1].isdigit() else 0

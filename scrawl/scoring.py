@@ -224,7 +224,11 @@ def _labels(photos: list[dict]) -> dict:
 
 def game_document(store: Store, game: dict) -> dict:
     """The game as the page shows it: its photos, each sheet scored with what needs a look and where its
-    rooms are on the overlay picture, and the scoreboard."""
+    rooms are on the overlay picture, and the scoreboard. A monster battle's is ``scrawl.api.rosters``'."""
+    if game.get("kind") == "monster":
+        from scrawl.api.rosters import battle_document
+
+        return battle_document(store, game)
     scored = scored_game(store, game)
     gid, players = game["id"], game["players"]
     sheet_ids: dict[str, list[str]] = {}
@@ -237,7 +241,7 @@ def game_document(store: Store, game: dict) -> dict:
     return {"id": gid, "code": game.get("code"), "created": game["created"], "players": players,
             "map": game["map"], "paper": game["paper"], "print": print_links(game), "photos": photos,
             "sheets": sheets, "scoreboard": scoreboard(sheets), "errors": scored.document["errors"],
-            "needs_review": sum(bool(s["needs_review"]) for s in sheets), "die": die_view(game)}
+            "needs_review": sum(bool(s["needs_review"]) for s in sheets), "die": die_view(game), "kind": "map"}
 
 
 def die_view(game: dict) -> dict | None:
@@ -246,6 +250,8 @@ def die_view(game: dict) -> dict | None:
     from games.deal import ROUNDS
     from games.die import load_die, round_instructions
 
+    if game.get("kind") == "monster":
+        return None
     dungeon = dungeon_of(json.dumps(game["map"], sort_keys=True))
     if not dungeon.needs_die:
         return None

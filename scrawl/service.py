@@ -6,7 +6,7 @@ neither wires the scanner, the rules and the generator together itself.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Callable
@@ -23,16 +23,17 @@ class ScannedGame:
     results: list
     errors: list[dict]
     rosters: list[dict]
+    dungeons: list[dict] = field(default_factory=list)     # Dungeon Maker sheets, scored
 
     @property
     def read_nothing(self) -> bool:
-        return not self.results and not self.rosters
+        return not self.results and not self.rosters and not self.dungeons
 
     @property
     def needs_review(self) -> bool:
         """Whether a person should look: a file not read, or an entry in some sheet's or roster's list."""
         return bool(self.errors) or any(result.review for result in self.results) \
-            or any(entry["needs_review"] for entry in self.rosters)
+            or any(entry["needs_review"] for entry in self.rosters + self.dungeons)
 
     @cached_property
     def scored(self) -> dict:
@@ -40,21 +41,52 @@ class ScannedGame:
         from games.state import game_json
 
         scored = game_json(self.results, self.errors)
-        if self.rosters:
-            scored = {"format": scored["format"], "sheets": scored["sheets"], "rosters": self.rosters,
-                      "errors": scored["errors"]}
-        return scored
+        extra = {**({"rosters": self.rosters} if self.rosters else {}),
+                 **({"dungeons": self.dungeons} if self.dungeons else {})}
+        return {"format": scored["format"], "sheets": scored["sheets"], **extra, "errors": scored["errors"]}
 
     def overlays(self) -> list[tuple[str, object]]:
-        """Each map sheet's overlay picture (RGB), with a file name unique among them (``overlay_name``);
-        only when the game was scanned with ``overlays=True``."""
+        """Each sheet's overlay picture (RGB), with a file name unique among them (``overlay_name``): the map
+        sheets' (only when the game was scanned with ``overlays=True``), then the monster record sheets'
+        (``scanner.roster_overlay``; their photos are read again for their pages)."""
         from scanner.overlay import overlay_picture
 
         scored = iter(self.scored["sheets"])
         taken: set[str] = set()
-        return [(overlay_name(raw["source"], taken), overlay_picture(png, raw, rooms, tally, next(scored)))
-                for outcome in self.outcomes
-                for raw, (rooms, tally), png in zip(outcome.sheets, outcome.readings, outcome.pages)]
+        pictures = [(overlay_name(raw["source"], taken), overlay_picture(png, raw, rooms, tally, next(scored)))
+                    for outcome in self.outcomes
+                    for raw, (rooms, tally), png in zip(outcome.sheets, outcome.readings, outcome.pages)]
+        return pictures + [(overlay_name(sheet.entry["source"], taken), picture)
+                           for sheet, picture in self._roster_overlays()] + self._dungeon_overlays(taken)
+
+    def _dungeon_overlays(self, taken: set[str]) -> list[tuple[str, object]]:
+        """Each Dungeon Maker sheet's overlay picture, when its page was kept."""
+        from scanner.maker_overlay import maker_overlay_picture
+
+        scored = iter(self.dungeons)
+        return [(overlay_name(read.entry["source"], taken), maker_overlay_picture(read.page, next(scored)))
+                for outcome in self.outcomes for read in outcome.reads if read.kind == "maker"
+                if read.page is not None]
+
+    def _roster_overlays(self) -> list[tuple[object, object]]:
+        """Each monster record sheet read again from its file, with its overlay picture."""
+        from scanner.load import PhotoError, load_photos
+        from scanner.roster_overlay import monster_sheets, roster_overlay_picture
+        from scrawl.blanks import cached_blanks
+
+        blank = cached_blanks(("monster",))["monster"]
+        drawn = []
+        for outcome in self.outcomes:
+            if not outcome.rosters:
+                continue
+            try:
+                photos = load_photos(outcome.source)
+            except PhotoError:
+                continue
+            for photo in photos:
+                for sheet in monster_sheets(photo, blank)[0]:
+                    drawn.append((sheet, roster_overlay_picture(sheet.page, sheet.entry, sheet.readings)))
+        return drawn
 
 
 def scan_game(sources: list[str], *, overlays: bool = False, jobs: int | None = None,
@@ -75,20 +107,71 @@ def scan_game(sources: list[str], *, overlays: bool = False, jobs: int | None = 
         document["rolls"] = list(rolls)
     name_players(document["sheets"], names)
     rosters = document.pop("rosters", [])
+    dungeons = score_dungeons(document.pop("dungeons", []), names)
     results, errors = score_document(document)
-    return ScannedGame(outcomes, document, results, errors, rosters)
+    return ScannedGame(outcomes, document, results, errors, rosters, dungeons)
 
 
-def scan_upload(data: bytes, name: str, map_reference: dict):
-    """One photo sent to a game on the page (``scanner.batch.PhotoOutcome``): dungeon map sheets only
-    (another kind is refused with a reason), a sheet whose QR code cannot be read read as one of the game's
-    map, PDF work one call at a time (several uploads are read at once)."""
+def score_dungeons(entries: list[dict], names: tuple[str, ...] = ()) -> list[dict]:
+    """The ``dungeons`` entries of a scan scored (``games.heroes.score_entry``), each named for its player
+    (from ``names`` or the game book, as map sheets are)."""
+    if not entries:
+        return []
+    from games.heroes import score_entry
+    from games.maker import load_maker
+
+    name_players(entries, names)
+    return [score_entry(entry, load_maker()) for entry in entries]
+
+
+def scan_upload(data: bytes, name: str, map_reference: dict | None = None):
+    """One photo sent to a game on the page (``scanner.batch.PhotoOutcome``): dungeon map sheets and monster
+    record sheets (the caller refuses the kind its game does not play; another kind is refused with a
+    reason), a map sheet whose QR code cannot be read read as one of ``map_reference``'s map when given,
+    every sheet with its rectified page, and a monster record sheet with what was read on each row
+    (``scanner.roster_overlay.row_readings``); PDF work one call at a time (several uploads are read at
+    once)."""
     from games.mapfile import map_from_reference
-    from scanner.batch import one_at_a_time, scan_bytes
+    from scanner.batch import PDF_LOCK, PhotoOutcome, SheetRead, one_at_a_time
+    from scanner.load import PhotoError, load_photo_bytes
+    from scanner.locate import find_sheets
+    from scanner.monsters import MonsterScan
+    from scanner.roster_overlay import sheet_of
+    from scanner.scan import scan_photo
     from scrawl.blanks import cached_blanks
 
-    blanks = one_at_a_time(cached_blanks(("map",)))
-    return scan_bytes(data, name, blanks, want_pages=True, hint=map_from_reference(map_reference))
+    blanks = one_at_a_time(cached_blanks(("map", "monster")))
+    hint = map_from_reference(map_reference) if map_reference else None
+    outcome = PhotoOutcome(name)
+    try:
+        if data[:5] == b"%PDF-":
+            with PDF_LOCK:
+                photos = load_photo_bytes(data, name)
+        else:
+            photos = load_photo_bytes(data, name)
+    except PhotoError as exc:
+        outcome.errors.append({"source": name, "error": str(exc)})
+        return outcome
+    for photo in photos:
+        scans, problems = scan_photo(photo, blanks, _digit_reader(), hint)
+        outcome.errors += [{"source": photo.source, "error": str(problem)} for problem in problems]
+        frames = find_sheets(photo.image)[0] if any(isinstance(scan, MonsterScan) for scan in scans) else []
+        for scan in scans:
+            if not isinstance(scan, MonsterScan):
+                scan.record(outcome, True)
+                continue
+            sheet = sheet_of(scan, photo.image, frames)
+            outcome.reads.append(SheetRead("monster", sheet.entry, sheet.readings, sheet.page_jpeg()))
+    return outcome
+
+
+def _digit_reader():
+    """The round numbers' reader, None where its model cannot be loaded (as ``scanner.batch`` has it)."""
+    try:
+        from scanner.digits import read_digit
+    except ImportError:
+        return None
+    return read_digit
 
 
 def name_players(sheets: list[dict], names: tuple[str, ...] = ()) -> None:

@@ -43,7 +43,9 @@ CREATE INDEX IF NOT EXISTS sheets_of_game ON sheets(game_id);
 # Columns added since the first release: (table, column, type); added to an older database when it is opened.
 ADDED_COLUMNS = (("games", "code", "TEXT"), ("games", "rolls", "TEXT"), ("photos", "removed", "TEXT"),
                  ("sheets", "removed", "TEXT"), ("sheets", "retake_of", "TEXT"), ("photos", "removed_at", "TEXT"),
-                 ("sheets", "removed_at", "TEXT"), ("photos", "device", "TEXT"))
+                 ("sheets", "removed_at", "TEXT"), ("photos", "device", "TEXT"), ("games", "kind", "TEXT"),
+                 ("games", "seed", "INTEGER"))
+KINDS = ("map", "monster")              # the games: the dungeon map game, or a monster battle (NULL: map)
 KEEP_REMOVED = timedelta(days=2)        # a removed photo can be restored this long; then it is deleted for good
 
 NO_CORRECTIONS = {"rooms": {}, "unusable": None, "rounds": {}, "marks": {}}
@@ -99,18 +101,30 @@ class Store:
             db.close()
 
     # -- games ------------------------------------------------------------
-    def add_game(self, players: list[str], map_ref: dict, paper: str, code: str | None = None) -> dict:
-        """A new game, with the game ``code`` of its printed sheets (None: a new one,
-        ``sheets.page.new_game_code``)."""
+    def add_game(self, players: list[str], map_ref: dict, paper: str, code: str | None = None, *,
+                 kind: str = "map", seed: int | None = None) -> dict:
+        """A new game of ``kind`` (``KINDS``), with the game ``code`` of its printed sheets (None: a new one,
+        ``sheets.page.new_game_code``); a monster battle's ``map`` is empty and its ``seed`` is its dice's."""
         from sheets.page import new_game_code
 
+        if kind not in KINDS:
+            raise ValueError(f"unknown kind of game {kind!r}")
         game = {"id": new_id(), "created": now(), "players": list(players), "map": dict(map_ref), "paper": paper,
-                "code": code or new_game_code(), "rolls": []}
+                "code": code or new_game_code(), "rolls": [], "kind": kind, "seed": seed}
         with self._connect(write=True) as db:
-            db.execute("INSERT INTO games (id, created, players, map, paper, code) VALUES (?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO games (id, created, players, map, paper, code, kind, seed) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (game["id"], game["created"], json.dumps(game["players"]), json.dumps(game["map"]), paper,
-                        game["code"]))
+                        game["code"], kind, seed))
         return game
+
+    def set_seed(self, game_id: str, seed: int) -> bool:
+        """A monster battle's new dice (its seed): False if there is no such game."""
+        with self._connect(write=True) as db:
+            changed = db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id)).rowcount
+        if changed:
+            self.changed(game_id)
+        return bool(changed)
 
     def game(self, game_id: str) -> dict | None:
         with self._connect() as db:
@@ -290,7 +304,7 @@ def _remove_empty_photo(db: sqlite3.Connection, photo_id: str, token: str) -> No
 def _game(row: sqlite3.Row) -> dict:
     return {"id": row["id"], "created": row["created"], "players": json.loads(row["players"]),
             "map": json.loads(row["map"]), "paper": row["paper"], "code": row["code"],
-            "rolls": json.loads(row["rolls"] or "[]")}
+            "rolls": json.loads(row["rolls"] or "[]"), "kind": row["kind"] or "map", "seed": row["seed"]}
 
 
 def _sheet(row: sqlite3.Row) -> dict:

@@ -7,7 +7,7 @@ import threading
 from typing import Annotated, Optional
 
 from fastapi import Depends, HTTPException, Request
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, field_validator, model_validator
 
 from scrawl.scoring import dungeon_of, room_options
 from scrawl.store import Store
@@ -26,6 +26,8 @@ NOT_AN_IMAGE = "not a photo: send a JPEG, PNG, WebP, HEIC or PDF of the sheet"
 # -- request bodies ------------------------------------------------------------------------------------
 class NewGame(BaseModel):
     players: list[str] = Field(description="The players' names, in the order of their sheets (Player 1 first).")
+    kind: str = Field("map", description='"map": the dungeon map game (scored sheets); "monster": a monster battle '
+                                         'between two players\' monster record sheets (the map is not used).')
     map: str = Field("classic", description='"classic" or "random".')
     seed: Optional[int] = Field(None, ge=0, le=MAX_SEED, description="A random map's seed; left out, one is chosen.")
     paper: str = Field("a4", description='"a4" or "letter".')
@@ -49,6 +51,20 @@ class NewGame(BaseModel):
         if twice:
             raise ValueError(f"two players are called {twice[0]}: give them names the scoreboard can tell apart")
         return names
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, kind: str) -> str:
+        if kind not in ("map", "monster"):
+            raise ValueError(f"unknown kind of game {kind!r}: choose map (the dungeon map game) or monster "
+                             f"(a monster battle)")
+        return kind
+
+    @model_validator(mode="after")
+    def _two_for_a_battle(self) -> "NewGame":
+        if self.kind == "monster" and len(self.players) != 2:
+            raise ValueError(f"a monster battle is between two players, not {len(self.players)}: give two names")
+        return self
 
     @field_validator("map")
     @classmethod
@@ -103,6 +119,22 @@ class RollsBody(BaseModel):
                                                                                      "round, in round order.")
 
 
+class PartBody(BaseModel):
+    die: Optional[str] = Field(description='The die as "dN colour", like "d8 red"; null: nothing is marked on '
+                                           'this row (the part, or the whole monster for a core, is not there).')
+    type: Optional[str] = Field(None, description="A part's type: weapon, shield, combo or nullifier (null for "
+                                                  "the core).")
+    damage: int = Field(0, ge=0, le=20, description="The life boxes crossed off.")
+
+
+class PoolBody(BaseModel):
+    dice: list[str] = Field(max_length=72, description='The dice in the pool, each "dN colour".')
+
+
+class SeedBody(BaseModel):
+    seed: Optional[int] = Field(None, ge=0, le=MAX_SEED, description="The battle's dice; left out, new ones.")
+
+
 class TallyBody(BaseModel):
     count: int = Field(ge=0, le=40, description="The tally beside scoring item 6 (unusable cards).")
 
@@ -128,10 +160,14 @@ def game_or_404(store: Store, gid: str) -> dict:
     return game
 
 
-def sheet_or_404(store: Store, gid: str, sid: str) -> tuple[dict, dict]:
+def sheet_or_404(store: Store, gid: str, sid: str, kind: str = "map") -> tuple[dict, dict]:
+    """The game and its sheet ``sid``, a sheet of ``kind`` (a dungeon map sheet, or a monster record sheet)."""
     game = game_or_404(store, gid)
     for sheet in store.sheets(gid):
         if sheet["id"] == sid:
+            if ("roster" in sheet["sheet"]) != (kind == "monster"):
+                raise HTTPException(404, "this is a monster record sheet: correct its part rows and pools instead"
+                                    if kind == "map" else "this is a dungeon map sheet: correct its rooms instead")
             return game, sheet
     raise HTTPException(404, "no such sheet")
 

@@ -19,10 +19,15 @@ router = APIRouter(tags=["games"])
 
 @router.post("/api/games", status_code=201, responses=errors(422))
 def new_game(body: NewGame, store: StoreDep) -> dict:
-    """Start a game: 1 to 6 players, a map (a random map without a seed gets one), a paper size, and the game
+    """Start a game: the dungeon map game (``kind`` "map") or a monster battle ("monster", two players);
+    1 to 6 players, a map (a random map without a seed gets one), a paper size, and the game
     code of sheets printed already (else a new code, printed on the sheets the game's print link makes)."""
     from games.mapfile import choose_map, map_reference
 
+    if body.kind == "monster":      # no map: the battle's seed is its dice
+        game = store.add_game(body.players, {}, body.paper, body.code, kind="monster",
+                              seed=secrets.randbelow(1_000_000))
+        return game_document(store, game)
     seed = body.seed if body.map == "random" else None     # a designed map is always the same
     if body.map == "random" and seed is None:
         seed = secrets.randbelow(1_000_000)
@@ -37,7 +42,7 @@ def new_game(body: NewGame, store: StoreDep) -> dict:
 @router.get("/api/games")
 def list_games(store: StoreDep) -> dict:
     """Every game, newest first."""
-    return {"games": [{key: game[key] for key in ("id", "created", "players", "map", "sheets")}
+    return {"games": [{key: game[key] for key in ("id", "created", "players", "map", "sheets", "kind")}
                       for game in store.games()]}
 
 
@@ -49,9 +54,16 @@ def get_game(gid: str, store: StoreDep) -> dict:
 
 @router.get("/api/games/{gid}/export", responses=errors(404))
 def export(gid: str, store: StoreDep) -> JSONResponse:
-    """The game as ``scrawl scan --json`` prints it (CONTRACTS.md section 3), corrections applied."""
-    scored = scored_game(store, game_or_404(store, gid))
-    return JSONResponse(scored.document, headers={"Content-Disposition": f'attachment; filename="game-{gid}.json"'})
+    """The game as ``scrawl scan --json`` prints it (CONTRACTS.md section 3), corrections applied: a monster
+    battle's rosters under ``rosters``, for ``scrawl battle``."""
+    game = game_or_404(store, gid)
+    if game["kind"] == "monster":
+        from scrawl.api.rosters import export_document
+
+        document = export_document(store, game)
+    else:
+        document = scored_game(store, game).document
+    return JSONResponse(document, headers={"Content-Disposition": f'attachment; filename="game-{gid}.json"'})
 
 
 EVENTS_FOR = 300.0          # seconds an event stream stays open; the browser's EventSource then opens another
@@ -115,6 +127,8 @@ def unroll(gid: str, store: StoreDep) -> dict:
 
 def _die_game(store, gid: str) -> dict:
     game = game_or_404(store, gid)
+    if game["kind"] == "monster":
+        raise HTTPException(404, "a monster battle rolls its dice itself: the die is for maps 2-6")
     if die_view(game) is None:
         raise HTTPException(404, "this game's map is played without the die (maps 2-6 use it)")
     return game

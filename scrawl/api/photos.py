@@ -49,18 +49,18 @@ async def upload(gid: str, request: Request, store: StoreDep,
                                  f"{MAX_GAME_BYTES // 2 ** 20} MB: remove photos it no longer needs, or start a "
                                  f"new game")
     name = display_name(photo.filename)
-    outcome = await run_in_threadpool(_scan, scans, data, name, game["map"])
-    foreign = other_game(outcome.sheets, game)
-    if foreign:
-        raise HTTPException(422, foreign)
+    outcome = await run_in_threadpool(_scan, scans, data, name, game["map"] if game["kind"] == "map" else None)
+    wrong = wrong_kind(outcome, game)
+    if wrong:
+        raise HTTPException(422, wrong)
     if any(sheet["player"] == 0 for sheet in outcome.sheets):      # read by the game's map, its QR unread
         from scanner.batch import number_unidentified
 
         stored = await run_in_threadpool(store.sheets, gid)
         number_unidentified(outcome.sheets, {sheet["sheet"].get("player") for sheet in stored})
     error = "; ".join(entry["error"] for entry in outcome.errors) or None
-    sheets = [(sheet, readings_json(rooms, tally), page)
-              for sheet, (rooms, tally), page in zip(outcome.sheets, outcome.readings, outcome.pages)]
+    sheets = [(read.entry, readings_json(*read.readings) if read.kind == "map" else read.readings, read.page)
+              for read in outcome.reads if read.kind == game["kind"]]
     if not sheets:          # refused, and nothing of it kept: a stranger's junk cannot fill the disk
         raise HTTPException(422, error or "no sheet found in this photo")
     _, added = await run_in_threadpool(store.add_photo, gid, name, data, error, sheets,
@@ -103,6 +103,26 @@ def _may_take_out(request: Request, store, gid: str, photo_id: str | None, sheet
         raise HTTPException(403, "another phone sent this photo: only that phone, or the host, can take it out")
 
 
+def wrong_kind(outcome, game: dict) -> str | None:
+    """Why the sheets read from a photo cannot go into ``game``, in one line that says what to do: a sheet of
+    the other kind of game (a map sheet in a monster battle, a monster record sheet in a map game), a
+    monster record sheet of neither player of the battle, or a map sheet of another game or map (as
+    ``other_game`` says). None when they can."""
+    if game["kind"] == "monster":
+        if outcome.sheets:
+            return (f"this is a dungeon map sheet, and game {game['code']} is a monster battle: photograph "
+                    f"each player's monster record sheet here, and score map sheets in a dungeon map game")
+        for entry in outcome.rosters:
+            if entry.get("player") not in (1, 2):
+                return (f"this is player {entry.get('player')}'s monster record sheet, and a battle is between "
+                        f"players 1 and 2: print this game's sheets from its print link")
+        return None
+    if outcome.rosters and not outcome.sheets:
+        return (f"this is a monster record sheet, and game {game['code']} is a dungeon map game: start a "
+                f"monster battle on the first screen for it")
+    return other_game(outcome.sheets, game)
+
+
 def other_game(sheets: list[dict], game: dict) -> str | None:
     """Why the sheets read from a photo do not belong to ``game`` (another game's code, or another map), in
     a line that says where to send them; None when they do. A sheet printed before game codes carries
@@ -133,7 +153,11 @@ def _retake(store, gid: str, old: str | None, added: dict, keep: bool) -> str | 
     if new is None:
         return None
     carried = None
-    if keep:
+    if keep and added[new][0].get("roster") is not None:
+        from scrawl.api.rosters import carried_corrections as carried_roster
+
+        carried = carried_roster(previous["corrections"], added[new][1])
+    elif keep:
         carried = carried_corrections(previous["corrections"], added[new][1])
     return store.retake(gid, old, new, carried)
 
@@ -157,6 +181,9 @@ def overlay(gid: str, sid: str, store: StoreDep) -> Response:
     page = store.page(gid, sid)
     if page is None:
         raise HTTPException(404, "no such sheet")
+    if game["kind"] == "monster":
+        return Response(_small_png(_roster_overlay(store, game, sid, page)), media_type="image/png",
+                        headers={"Cache-Control": "no-store"})
     scored = scored_game(store, game)
     stored = next((sheet for sheet in scored.stored if sheet["id"] == sid), None)
     if stored is None:
@@ -165,6 +192,20 @@ def overlay(gid: str, sid: str, store: StoreDep) -> Response:
     sheet = scored.by_id.get(sid) or scored.unscored[sid]
     picture = overlay_picture(page, sheet, rooms, tally, sheet)
     return Response(_small_png(picture), media_type="image/png", headers={"Cache-Control": "no-store"})
+
+
+def _roster_overlay(store, game: dict, sid: str, page: bytes):
+    """A monster record sheet's overlay picture, its corrections applied."""
+    from scanner.roster_overlay import roster_overlay_picture
+    from scrawl.api.rosters import corrected_entry, corrected_readings
+    from scrawl.scoring import player_name
+
+    stored = next((sheet for sheet in store.sheets(game["id"]) if sheet["id"] == sid), None)
+    if stored is None:
+        raise HTTPException(404, "no such sheet")
+    entry = corrected_entry(stored["sheet"], stored["readings"], stored["corrections"])
+    title = f"{player_name(game['players'], entry.get('player'))} (player {entry.get('player')})"
+    return roster_overlay_picture(page, entry, corrected_readings(stored["readings"], stored["corrections"]), title)
 
 
 def is_image(data: bytes) -> bool:
@@ -183,7 +224,7 @@ def display_name(filename: str | None) -> str:
     return "".join(ch for ch in last if ch.isprintable()).strip()[:80] or "photo"
 
 
-def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str, map_reference: dict):
+def _scan(scans: threading.BoundedSemaphore, data: bytes, name: str, map_reference: dict | None):
     """Read one upload, ``SCANS_AT_ONCE`` at most at a time, a sheet whose QR code cannot be read as one of
     the game's map; a crash in the scanner becomes the photo's error."""
     from scanner.batch import PhotoOutcome

@@ -45,6 +45,10 @@ def print_game_sheets(gid: str, store: StoreDep) -> Response:
     """A game's map sheets, one page per player with the player's name and the game's code (in its QR code
     too), so that a sheet of another game is told apart when it is photographed."""
     game = game_or_404(store, gid)
+    if game["kind"] == "monster":
+        pdf, name = _monster_pdf(game["paper"], len(game["players"]))
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{name}"'})
     pdf, name = _game_pdf(json.dumps(game["map"], sort_keys=True), game["paper"], game["code"],
                           tuple(game["players"]))
     return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'inline; filename="{name}"'})
@@ -100,6 +104,23 @@ def _game_pdf(reference: str, paper: str, code: str, names: tuple[str, ...]) -> 
         keep_blank("map", layout)       # the game's photos are then read without drawing it again
     name = f"random-{dungeon.seed}" if dungeon.seed is not None else dungeon.id
     return buffer.getvalue(), f"sheet-{name}-{paper}-game-{code}.pdf"
+
+
+@lru_cache(maxsize=4)
+def _monster_pdf(paper: str, players: int) -> tuple[bytes, str]:
+    """A monster battle's record sheets, one page per player (``scrawl monsters``)."""
+    from generator.monster_sheet import render_monster_sheets
+    from scanner.batch import PDF_LOCK
+    from scrawl.blanks import keep_blank
+    from sheets.roster import monster_layout
+
+    layouts = [monster_layout(paper, player) for player in range(1, players + 1)]
+    buffer = io.BytesIO()
+    with PDF_LOCK:
+        render_monster_sheets(layouts, buffer)
+        for layout in layouts:      # its photos are then read without drawing it again
+            keep_blank("monster", layout)
+    return buffer.getvalue(), f"monsters-{paper}.pdf"
 
 
 @lru_cache(maxsize=8)

@@ -19,7 +19,7 @@ router = APIRouter(tags=["results"])
             responses={200: {"content": {"text/csv": {}}}, **errors(404)})
 def results_csv(gid: str, store: StoreDep) -> Response:
     """The standings as CSV: place, player number, name, total, then each scoring item's points."""
-    document = game_document(store, game_or_404(store, gid))
+    document = game_document(store, _scored_game_or_404(store, gid))
     return Response(standings_csv(document), media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="results-{document["code"]}.csv"'})
 
@@ -29,12 +29,23 @@ def results_csv(gid: str, store: StoreDep) -> Response:
 def results_png(gid: str, store: StoreDep) -> Response:
     """The standings as a picture to share: the map, the game code, each player's place, name and total,
     the winners first."""
-    game = game_or_404(store, gid)
+    game = _scored_game_or_404(store, gid)
     document = game_document(store, game)
     title = dungeon_of(json.dumps(game["map"], sort_keys=True)).name
     return Response(standings_png(document, title), media_type="image/png",
                     headers={"Content-Disposition": f'inline; filename="results-{document["code"]}.png"',
                              "Cache-Control": "no-store"})
+
+
+def _scored_game_or_404(store, gid: str) -> dict:
+    """A game with standings: a monster battle has none (its winner and odds are on the game's page)."""
+    from fastapi import HTTPException
+
+    game = game_or_404(store, gid)
+    if game["kind"] == "monster":
+        raise HTTPException(404, "a monster battle has no standings: its winner and each side's odds are on "
+                                 "the game's page, its rosters in the export")
+    return game
 
 
 def standings_csv(document: dict) -> str:
