@@ -29,12 +29,12 @@ PARALLEL_FROM = 3       # fewer photos than this are read in this process: start
 @dataclass
 class SheetRead:
     """One sheet read from a file: its kind (``sheets.kinds``), its entry in the scan document (a map sheet's
-    dict of ``sheets``, a monster record sheet's of ``rosters``), and, for a map sheet, the readings behind
-    it and its rectified page (JPEG, when asked for)."""
+    dict of ``sheets``, a monster record sheet's of ``rosters``, a Dungeon Maker sheet's of ``dungeons``), the
+    readings behind it (map and monster record sheets), and its rectified page (JPEG, when asked for)."""
 
     kind: str
     entry: dict
-    readings: tuple[list[RoomReading], TallyReading] | None = None
+    readings: object = None     # a map sheet's (rooms, tally); a monster record sheet's marks (SheetMarks)
     page: bytes | None = None
 
 

@@ -279,6 +279,6 @@ class MakerScan:
         """The sheet's entry of the scan document's ``dungeons`` (unscored: ``games.heroes.score_entry``)."""
         reading = self.reading()
         return {"source": self.source, "player": self.sheet_id.player, "paper": self.layout.paper,
-                "seed": self.layout.loot.seed, **({"code": self.sheet_id.code} if self.sheet_id.code else {}),
+                "seed": self.layout.loot.seed, **({"game": self.sheet_id.code} if self.sheet_id.code else {}),
                 "dungeon": reading.dungeon, "record": reading.record.to_json(),
                 "needs_review": [d.to_json() for d in reading.doubts], "confidence": sureness(self.marks)}

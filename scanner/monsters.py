@@ -275,6 +275,7 @@ class MonsterScan:
     layout: MonsterLayout
     marks: SheetMarks
     resolution: float = 0.0
+    page_picture: object = field(default=None, repr=False)    # draws the rectified page (RGB), for overlays
 
     def reading(self) -> Reading:
         reading = read_roster(self.marks)
@@ -285,12 +286,13 @@ class MonsterScan:
         return reading
 
     def record(self, outcome, want_pages: bool) -> None:
-        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``rosters``
-        (monster record sheets have no overlay picture, so no page is kept)."""
-        from scanner.batch import SheetRead
+        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``rosters``, the
+        marks read, and its rectified page (JPEG) when ``want_pages``, for the overlay picture."""
+        from scanner.batch import SheetRead, page_jpeg
         from sheets.kinds import MONSTER
 
-        outcome.reads.append(SheetRead(MONSTER.key, self.to_json()))
+        page = page_jpeg(self.page_picture()) if want_pages and self.page_picture is not None else None
+        outcome.reads.append(SheetRead(MONSTER.key, self.to_json(), self.marks, page))
 
     def to_json(self) -> dict:
         """The sheet's entry of the scan document's ``rosters`` (before a player's pages are merged)."""

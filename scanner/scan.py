@@ -441,10 +441,12 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
         _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
                                            tuple(int(round(v * PX_PER_MM)) for v in pixels),
                                            paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM)
-    ink = _registered_ink(photo.image, frame.homography(layout.paper), _REFERENCES[key])[0]
+    homography = frame.homography(layout.paper)
+    ink, shift = _registered_ink(photo.image, homography, _REFERENCES[key])[:2]
     from scanner.monsters import MonsterScan, read_marks      # only for monster record sheets
 
-    return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution)
+    return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
+                       _page_picture(photo.image, homography, _REFERENCES[key], shift))
 
 
 def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,
