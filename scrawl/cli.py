@@ -426,7 +426,8 @@ the frame. Traps are resolved between the sheets of one game (one game code),
 so give every player's photo of a game together; a photo given twice, or two
 sheets of one player, are flagged duplicate_sheet. Monster record sheets (scrawl monsters)
 are read too: their rosters go under "rosters" in the JSON, one per player, for
-scrawl battle. Exit code 1: a sheet needs a person's look (listed under NEEDS
+scrawl battle. So are Dungeon Maker sheets (scrawl loot): each dungeon and its
+score go under "dungeons". Exit code 1: a sheet needs a person's look (listed under NEEDS
 REVIEW, ringed in the overlay); 2: nothing could be read.
 """
 
@@ -484,7 +485,7 @@ def scan(
             typer.echo(json.dumps(game.document, indent=1, ensure_ascii=False))
         reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in game.errors)
         raise ScrawlError(f"no sheet could be read: {reasons}")
-    if overlay is not None and game.results:
+    if overlay is not None and (game.results or game.dungeons):
         _write_overlays(overlay, game.overlays())
     if as_json:
         typer.echo(json.dumps(game.scored, indent=1, ensure_ascii=False))
@@ -517,7 +518,13 @@ def _scan_report(game, overlay: Optional[Path]) -> str:
     for entry in game.rosters:
         parts.append(("\n" if game.results or game.errors or entry is not game.rosters[0] else "")
                      + _roster_table(entry))
-    if overlay is not None and game.results:
+    if game.dungeons:
+        from games.maker import load_maker
+        from scrawl.maker_report import dungeon_report
+
+        for entry in game.dungeons:
+            parts.append(("\n" if parts else "") + dungeon_report(entry, load_maker()))
+    if overlay is not None and (game.results or game.dungeons):
         parts.append(f"\nOverlays: {overlay}/")
     return "\n".join(parts)
 
@@ -716,7 +723,7 @@ HEROES_EXAMPLES = """\
 Examples:
 
   scrawl heroes dungeon.json            five heroes walk your dungeon; each roll is shown
-  scrawl heroes dungeon.json --seed 7   the same hero phase again
+  scrawl heroes dungeon.jpg --seed 7    a photo of a finished Dungeon Maker sheet
   scrawl heroes dungeon.json --trials 1000   the expected score and its spread
 
 A built dungeon (tiles A1..F6: column = X die, row = Y die):
@@ -734,7 +741,8 @@ refused with every problem listed.
 
 @app.command(epilog=HEROES_EXAMPLES)
 def heroes(
-    dungeon_file: Annotated[Path, typer.Argument(metavar="DUNGEON.json", help="The built dungeon (scrawl.dungeon/1).")],
+    dungeon_file: Annotated[Path, typer.Argument(
+        metavar="DUNGEON", help="The built dungeon: a photo of the Dungeon Maker sheet, or scrawl.dungeon/1 JSON.")],
     seed: Annotated[Optional[int], typer.Option(
         min=0, help="Seed of the dice. Leave it out for new rolls; it is printed so the phase can be replayed.")
     ] = None,
@@ -749,8 +757,13 @@ def heroes(
     from games.maker import load_maker
     from scrawl.maker_report import phase_report, trials_report
 
+    from scanner.load import PHOTO_SUFFIXES
+
     maker = load_maker()
-    dungeon = read_dungeon(read_json(dungeon_file), maker, str(dungeon_file))
+    if dungeon_file.suffix.lower() in PHOTO_SUFFIXES:
+        dungeon = _photographed_dungeon(dungeon_file, maker)
+    else:
+        dungeon = read_dungeon(read_json(dungeon_file), maker, str(dungeon_file))
     broken = problems(dungeon, maker)
     if broken:
         raise ScrawlError(f"{dungeon_file}: " + "; ".join(f"{p.where}: {p.why}" for p in broken))
@@ -775,6 +788,26 @@ def heroes(
                                "score": final_score(dungeon, maker, phase)}, indent=1))
     else:
         typer.echo(phase_report(dungeon, maker, phase, seed))
+
+
+def _photographed_dungeon(photo: Path, maker):
+    """The dungeon on a photographed Dungeon Maker sheet, for the hero phase; what the scanner doubts is
+    printed first (on stderr), and a sheet whose dungeon cannot be walked is refused saying why."""
+    from games.heroes import entry_dungeon
+    from scrawl.service import scan_game
+
+    game = scan_game([str(photo)])
+    if not game.dungeons:
+        reasons = "; ".join(entry["error"] for entry in game.errors) or "it holds no Dungeon Maker sheet"
+        raise ScrawlError(f"{photo}: no Dungeon Maker sheet could be read: {reasons}")
+    entry = game.dungeons[0]
+    for doubt in entry["needs_review"]:
+        typer.echo(f"NEEDS REVIEW {doubt.get('where', '?')}: {doubt.get('why', '')}", err=True)
+    missing = [key for key in ("entrance", "stairs") if key not in entry["dungeon"]]
+    if missing:
+        raise ScrawlError(f"{photo}: no {' and no '.join(missing)} read on the sheet, so no hero can walk it: "
+                          f"check the sheet (scrawl scan {photo} --overlay DIR shows what was read)")
+    return entry_dungeon(entry, maker)
 
 
 SERVE_EXAMPLES = """\

@@ -48,3 +48,30 @@ def trials_report(totals: list[int], souls: list[int], heroes: list[int], first_
         f"  80% of games     between {tenth} and {ninetieth} (lowest {ordered[0]}, highest {ordered[-1]})",
         f"  heroes who die   {100 * sum(souls) / max(1, sum(heroes)):.0f}%",
     ])
+
+
+def dungeon_report(entry: dict, maker: Maker) -> str:
+    """A scanned Dungeon Maker sheet as people read it (a scored ``dungeons`` entry, ``games.heroes.score_entry``):
+    the dungeon in a line, the Scoring chart worked out, and what needs a look."""
+    score, dungeon = entry["score"], entry["dungeon"]
+    who = entry.get("name") or f"player {entry.get('player', '?')}"
+    tiles = dungeon.get("tiles", {})
+    paths = sum(1 for tile in tiles.values() if tile.get("path") or tile.get("bridge"))
+    rooms = sum(1 for tile in tiles.values() if tile.get("room"))
+    out = [f"{entry['source']} ({who}), Dungeon Maker sheet: {score['total']} points",
+           f"  {paths} path tiles, {rooms} monster rooms; entrance {dungeon.get('entrance', '?')}, "
+           f"stairs {dungeon.get('stairs', '?')}"]
+    for line in score["lines"]:
+        out.append(f"  {line['what']:<38}{line['count']:>3} {line['points']:>+5}")
+    if score["heroes_played"]:
+        out.append(f"  {'Souls (+' + str(maker.soul_points) + ' each)':<38}{score['souls']:>3} "
+                   f"{score['souls_points']:>+5}")
+        out.append(f"  {'Dungeon HP lost (' + str(maker.lost_hp_points) + ' each)':<38}{score['hp_lost']:>3} "
+                   f"{score['hp_points']:>+5}")
+    out.append(f"  {'Total':<38}    {score['total']:>+5}")
+    if not score["heroes_played"]:
+        out.append(f"  No Souls or crossed hearts on the sheet: play the hero phase with "
+                   f"'scrawl heroes {entry['source']}'")
+    for doubt in entry.get("needs_review", []):
+        out.append(f"  NEEDS REVIEW {doubt.get('where', '?')}: {doubt.get('why', '')}")
+    return "\n".join(out)

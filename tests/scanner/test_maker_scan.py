@@ -151,3 +151,33 @@ def test_two_entrances_and_no_stairs_are_named():
     assert entry["dungeon"]["entrance"] == "A1:N"
     assert any("which is the entrance" in doubt["why"] for doubt in entry["needs_review"])
     assert "path_off_grid" in rules            # the second way out of the grid breaks a rule too
+
+
+def test_scrawl_scan_and_heroes_take_a_photo_of_the_sheet(tmp_path, capsys):
+    from tests_support import run_cli
+
+    sheet = Sheet(seed=5)
+    _small_dungeon(sheet)
+    photo = tmp_path / "dungeon.png"
+    cv2.imwrite(str(photo), cv2.cvtColor(sheet.image, cv2.COLOR_RGB2BGR))
+    code, out, err = run_cli(capsys, "scan", photo, "--overlay", tmp_path / "over")
+    assert code == 0, err
+    assert "Dungeon Maker sheet: 10 points" in out and "entrance A1:N, stairs C1" in out
+    overlay = cv2.imread(str(tmp_path / "over" / "dungeon.overlay.png"))
+    assert overlay is not None and overlay.shape[1] == round(sheet.layout.width * 5)
+    code, out, err = run_cli(capsys, "heroes", photo, "--seed", 3)
+    assert code == 0, err
+    assert "Route: A1 B1 C1 (3 tiles)" in out and "Hero phase, seed 3" in out
+
+
+def test_scrawl_heroes_refuses_a_sheet_with_no_entrance_saying_what_to_check(tmp_path, capsys):
+    from tests_support import run_cli
+
+    sheet = Sheet(seed=5)
+    sheet.build("A1", "path", "stairs")
+    photo = tmp_path / "half.png"
+    cv2.imwrite(str(photo), cv2.cvtColor(sheet.image, cv2.COLOR_RGB2BGR))
+    code, out, err = run_cli(capsys, "heroes", photo)
+    assert code == 2
+    assert f"scrawl: error: {photo}: no entrance read on the sheet, so no hero can walk it" in err
+    assert "Traceback" not in err
