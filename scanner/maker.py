@@ -240,6 +240,17 @@ def _loot_left(layout: MakerLayout, tiles: dict, record: SheetRecord) -> None:
             tiles[name]["loot"] = kind
 
 
+def _place(box: str) -> str:
+    """A tile's name as it is, a record box's as a person finds it ("soul_2" -> "Souls box 2")."""
+    words = {"gem": "Gems box", "potion": "Potions box", "soul": "Souls box", "dungeon_hp": "dungeon HP heart"}
+    for prefix, word in words.items():
+        if box.startswith(prefix + "_") and box[len(prefix) + 1:].isdigit():
+            return f"{word} {box[len(prefix) + 1:]}"
+    if box.startswith("spell_"):
+        return f"Spells: {box[6:].replace('_cast', ' cast')}"
+    return box
+
+
 def sureness(marks: MakerMarks) -> float:
     """How clearly every box and side reads one way (1: none near a threshold)."""
     boxes = np.array(list(marks.ticks.values()) + list(marks.boxes.values()))
@@ -259,9 +270,12 @@ class MakerScan:
     marks: MakerMarks
     resolution: float = 0.0
     page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
+    hidden: dict[str, str] = field(default_factory=dict)     # tile or box -> why the photo does not show it
 
     def reading(self) -> MakerReading:
         reading = read_sheet(self.marks, self.layout, self.layout.maker)
+        reading.doubts[:0] = [Entry(_place(where), Rule.CANNOT_SEE, f"{why}: look at {_place(where)} on the sheet, or "
+                                    f"take the photo again without it", 0.0) for where, why in self.hidden.items()]
         if self.resolution < 3.2:
             reading.doubts.append(Entry("photo", Rule.LOW_RESOLUTION, f"the sheet is only {self.resolution:.1f} "
                                         "pixels per mm in this photo: come closer or use a higher resolution", 0.5))

@@ -108,7 +108,8 @@ def _where(where: str, layout: MakerLayout) -> tuple[tuple[float, float], float]
         return layout.rounds_label.centre, 6.0
     panels = {"Loot": "loot", "Gems": "loot", "Potions": "loot", "Spells": "spells", "Scoring": "scoring",
               "Souls": "scoring", "dungeon HP": "scoring"}
-    rect = layout.panels[panels[where]].rect if where in panels else None
+    key = next((panel for word, panel in panels.items() if where.startswith(word)), None)
+    rect = layout.panels[key].rect if key is not None else None
     return (rect.centre, min(rect.w, rect.h) * 0.6) if rect is not None else None
 
 

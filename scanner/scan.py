@@ -263,12 +263,39 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     for arrow in layout.arrows:
         (ax, ay), (bx, by) = arrow.tip, arrow.tail
         marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
+    return _unseen_places(layout, reference, seen, printed, small, marks, {TALLY: layout.unusable_tally})
+
+
+def _unseen_places(layout, reference: _Reference, seen: np.ndarray, printed: np.ndarray, small: np.ndarray,
+                   exclude: list[Rect], boxes: dict[str, Rect]) -> dict[str, str]:
+    """The rooms (``layout.rooms``: each with ``room`` and ``rect``) and ``boxes`` hidden in the photo, and why
+    (``scanner.visibility.hidden_rooms``); ``small`` is the reading area at COVER_PX_PER_MM."""
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
     cover, washed, greyed = covered(small)
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
-    return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=marks,
-                        boxes={TALLY: layout.unusable_tally})
+    return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes)
+
+
+@dataclass(frozen=True)
+class _Tiles:
+    """A Dungeon Maker sheet's tiles as the rooms ``scanner.visibility`` looks for."""
+
+    rooms: tuple
+
+
+def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
+                  homography: np.ndarray) -> dict[str, str]:
+    """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why."""
+    seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
+    x0, y0, x1, y1 = reference.area
+    scale = COVER_PX_PER_MM / PX_PER_MM
+    small = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0, scale),
+                                (int((x1 - x0) * scale), int((y1 - y0) * scale)),
+                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    boxes = {name: rect for name, rect in layout.boxes.items()
+             if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
+    return _unseen_places(_Tiles(layout.tiles), reference, seen, printed, small, [], boxes)
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
@@ -467,11 +494,12 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
                                            flat_slack=True)
     reference = _REFERENCES[key]
     homography = frame.homography(layout.paper)
-    ink, shift = _registered_ink(photo.image, homography, reference)[:2]
+    ink, shift, dark = _registered_ink(photo.image, homography, reference)[:3]
     from scanner.maker import MakerScan, read_marks      # only for Dungeon Maker sheets
 
     return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
-                     _page_picture(photo.image, homography, reference, shift))
+                     _page_picture(photo.image, homography, reference, shift),
+                     _maker_hidden(layout, reference, dark, photo.image, homography))
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
