@@ -206,11 +206,13 @@ function mapName(map, known) {
   return found ? found.name : map.id;
 }
 
-function printLinks(container, sheetsHref, sheetsLabel, paper) {
+/** Print links: the game's sheets (none when `sheetsHref` is null), and the decks a game of `kind` uses. */
+function printLinks(container, sheetsHref, sheetsLabel, paper, kind = "map") {
+  const decks = Object.entries(DECKS).filter(([name]) => (kind === "monster") === (name === "monsters-reference"));
   container.replaceChildren(
-    el("a", { class: "btn btn-quiet print", href: sheetsHref, target: "_blank", rel: "noopener" },
-      el("strong", { text: "Map sheets" }), el("small", { text: sheetsLabel })),
-    ...Object.entries(DECKS).map(([name, label]) =>
+    sheetsHref ? el("a", { class: "btn btn-quiet print", href: sheetsHref, target: "_blank", rel: "noopener" },
+      el("strong", { text: kind === "monster" ? "Monster sheets" : "Map sheets" }), el("small", { text: sheetsLabel })) : null,
+    ...decks.map(([name, label]) =>
       el("a", { class: "btn btn-quiet print", href: `/print/deck/${name}.pdf?paper=${paper}`, target: "_blank", rel: "noopener" },
         el("strong", { text: label }), el("small", { text: `${PAPERS[paper] || paper} PDF` }))),
   );
@@ -304,6 +306,8 @@ class StartView {
     } else {
       showAddress($(this.root, "url"), location.origin + "/");
     }
+    this.choices($(this.root, "kinds"), "kind", [["map", "Dungeon map", "draw paths, score sheets"],
+      ["monster", "Monster battle", "two players' monster sheets fight"]], localStorage.getItem("scrawl.kind") || "map");
     this.choices($(this.root, "maps"), "map", known.maps.map((m) => [m.id, m.id === "random" ? "Random map" : m.name,
       m.note || (m.id === "random" ? "new every seed" : "")]), "classic");
     this.choices($(this.root, "papers"), "paper", (known.papers || ["a4", "letter"]).map((p) => [p, PAPERS[p] || p, ""]),
@@ -358,6 +362,15 @@ class StartView {
   }
 
   updatePrint() {
+    const battle = this.value("kind") === "monster";
+    $(this.root, "map-set").hidden = battle;
+    $(this.root, "printed").hidden = battle;
+    if (battle) {
+      const paper = this.value("paper") || "a4";
+      $(this.root, "print-hint").textContent = "Start the game to print its two monster record sheets (Player 1 and Player 2). Print at 100%.";
+      printLinks($(this.root, "print"), null, "", paper, "monster");
+      return;
+    }
     const map = this.value("map") || "classic";
     const seedRow = $(this.root, "seed-row");
     const seedInput = $(this.root, "seed");
@@ -383,6 +396,12 @@ class StartView {
       this.playerInputs()[blank].focus();
       return;
     }
+    const kind = this.value("kind") || "map";
+    if (kind === "monster" && names.length !== 2) {
+      error.textContent = `A monster battle is between two players: give two names (${names.length} now).`;
+      error.hidden = false;
+      return;
+    }
     const map = this.value("map") || "classic";
     const seedText = $(this.root, "seed").value.trim();
     if (map === "random" && seedText !== "" && !/^\d{1,15}$/.test(seedText)) {
@@ -391,7 +410,7 @@ class StartView {
       return;
     }
     const body = { players: names, map, seed: map === "random" && seedText !== "" ? Number(seedText) : null,
-      paper: this.value("paper") || "a4", code: $(this.root, "code").value.trim() || null };
+      paper: this.value("paper") || "a4", code: kind === "map" ? $(this.root, "code").value.trim() || null : null, kind };
     const submit = $(this.root, "submit");
     submit.disabled = true;
     error.hidden = true;
@@ -399,6 +418,7 @@ class StartView {
       const game = await api("POST", "/api/games", body);
       localStorage.setItem("scrawl.players", JSON.stringify(names));
       localStorage.setItem("scrawl.paper", body.paper);
+      localStorage.setItem("scrawl.kind", kind);
       location.hash = `#/game/${game.id}`;
     } catch (err) {
       error.textContent = err.message;
@@ -413,7 +433,7 @@ class StartView {
     list.replaceChildren(...games.slice(0, 12).map((game) =>
       el("li", {}, el("a", { class: "recent-game", href: `#/game/${encodeURIComponent(game.id)}` },
         el("strong", { text: game.players.join(", ") }),
-        el("small", { text: `${mapName(game.map, this.known)} · ${plural(game.sheets, "sheet", "sheets")} · ${when(game.created)}` })))));
+        el("small", { text: `${game.kind === "monster" ? "Monster battle" : mapName(game.map, this.known)} · ${plural(game.sheets, "sheet", "sheets")} · ${when(game.created)}` })))));
   }
 }
 
@@ -448,6 +468,7 @@ class GameView {
     $(view, "end-close").addEventListener("click", () => this.showEnd(false));
     $(view, "roll").addEventListener("click", () => this.roll("POST", `${base}/rolls`));
     $(view, "unroll").addEventListener("click", () => this.roll("DELETE", `${base}/rolls/last`));
+    $(view, "again").addEventListener("click", () => this.roll("POST", `${base}/battle`));
     this.onVisible = () => { if (document.visibilityState === "visible") this.refresh(); };
     document.addEventListener("visibilitychange", this.onVisible);
     this.listen();
@@ -530,7 +551,11 @@ class GameView {
     this.doc = doc;
     const known = (await maps()).maps;
     if (this.left) return;
-    const title = mapName(doc.map, known);
+    const battle = doc.kind === "monster";
+    const title = battle ? "Monster battle" : mapName(doc.map, known);
+    this.root.classList.toggle("is-battle", battle);
+    $(this.root, "board").hidden = battle;
+    $(this.root, "finish").hidden = battle;
     $(this.root, "title").textContent = doc.players.join(", ");
     document.title = `${doc.players.join(", ")}: Dungeon Scrawl`;
     $(this.root, "meta").replaceChildren(el("strong", { class: "code", text: `Game ${doc.code}` }),
@@ -540,15 +565,17 @@ class GameView {
     this.showStandings(doc);
     this.showMe(doc);
     this.showDie(doc);
+    this.showBattle(doc);
     this.showCards(doc);
     this.showUnread(doc);
     if (!$(this.root, "end").hidden) this.showEnd(true, false);
     if (doc.print) {
-      const label = `${title}, ${plural(doc.players.length, "player", "players")}, game ${doc.code}`;
-      printLinks($(this.root, "print"), doc.print.sheets, label, doc.paper || "a4");
+      const label = battle ? `${doc.players.join(" and ")}, ${PAPERS[doc.paper] || doc.paper}`
+        : `${title}, ${plural(doc.players.length, "player", "players")}, game ${doc.code}`;
+      printLinks($(this.root, "print"), doc.print.sheets, label, doc.paper || "a4", doc.kind);
       // Before any photo, printing is what the table does next: the links are on top.
       $(this.root, "first-print").hidden = doc.photos.length > 0;
-      if (!doc.photos.length) printLinks($(this.root, "first-print-links"), doc.print.sheets, label, doc.paper || "a4");
+      if (!doc.photos.length) printLinks($(this.root, "first-print-links"), doc.print.sheets, label, doc.paper || "a4", doc.kind);
     }
   }
 
@@ -560,6 +587,7 @@ class GameView {
     if (!done) status.push("Photograph each sheet to score it");
     else status.push(waiting ? `${done} of ${plural(doc.players.length, "sheet", "sheets")} read` : "Every sheet is read");
     if (doc.needs_review) status.push(`${plural(doc.needs_review, "sheet needs", "sheets need")} a look`);
+    if (doc.kind === "monster" && doc.battle && doc.battle.ready) status.push(doc.battle.winner ? `${doc.battle.winner} wins` : "a draw");
     const line = $(this.root, "status");
     line.textContent = status.join(" \u00b7 ");
     line.className = `game-status${doc.needs_review ? " warn" : waiting ? "" : " good"}`;
@@ -664,6 +692,34 @@ class GameView {
       el("li", {}, el("strong", { text: `Round ${r.round}: ${r.roll} (${r.icon})` }), ` ${r.lines.join(" \u00b7 ")}`)));
   }
 
+  /** A monster battle: who wins with these dice, each side's odds, the rounds, and new dice. */
+  showBattle(doc) {
+    const panel = $(this.root, "battle");
+    const battle = doc.kind === "monster" ? doc.battle : null;
+    panel.hidden = !battle;
+    if (!battle) return;
+    $(this.root, "battle-seed").textContent = battle.seed != null ? `dice ${battle.seed}` : "";
+    $(this.root, "battle-waiting").hidden = battle.ready;
+    $(this.root, "battle-waiting").textContent = battle.waiting || "";
+    $(this.root, "battle-result").hidden = !battle.ready;
+    if (!battle.ready) return;
+    $(this.root, "battle-winner").textContent = battle.outcome;
+    $(this.root, "battle-winner").classList.toggle("draw", !battle.winner);
+    const [first, second] = battle.odds.chances;
+    const draws = Math.round(100 * battle.odds.draws / battle.odds.trials);
+    $(this.root, "odds").replaceChildren(
+      el("div", { class: "odds-names" }, el("strong", { text: `${first.name} ${first.percent}%` }),
+        draws ? el("span", { class: "hint", text: `draw ${draws}%` }) : null, el("strong", { text: `${second.percent}% ${second.name}` })),
+      el("div", { class: "odds-bar" }, el("span", { class: "odds-one", style: `width:${first.percent}%` }),
+        el("span", { class: "odds-draw", style: `width:${draws}%` }), el("span", { class: "odds-two" })));
+    $(this.root, "odds-note").textContent = `Each side's chance to win, over ${battle.odds.trials} battles of these rosters.`;
+    $(this.root, "rounds-title").textContent = `Round by round (${plural(battle.rounds.length, "round", "rounds")})`;
+    $(this.root, "rounds").replaceChildren(...battle.rounds.map((round, index) =>
+      el("li", {}, el("details", { open: index === battle.rounds.length - 1 },
+        el("summary", { text: `Round ${round.round}` }),
+        el("ul", {}, round.lines.map((line) => el("li", { class: line.startsWith("\u2003") ? "sub" : "", text: line.trim() })))))));
+  }
+
   async roll(method, path) {
     try { await this.change(() => api(method, path)); } catch (err) { toast(err.message, "bad"); }
   }
@@ -745,8 +801,9 @@ class CardView {
     $(this.root, "name").textContent = name;
     const mine = doc.sheets.filter((sheet) => sheet.player === this.number);
     const total = $(this.root, "total");
-    total.textContent = mine.length === 1 ? `${mine[0].total}` : "";
+    total.textContent = mine.length === 1 ? (mine[0].kind === "monster" ? this.monsterCount(mine[0]) : `${mine[0].total}`) : "";
     total.hidden = mine.length !== 1;
+    total.classList.toggle("count", mine.length === 1 && mine[0].kind === "monster");
     this.root.classList.toggle("has-sheet", mine.length > 0);
     this.root.classList.toggle("needs-look", mine.some((s) => s.needs_review && s.needs_review.length));
 
@@ -757,7 +814,7 @@ class CardView {
     mine.forEach((sheet) => {
       let view = this.sheets.get(sheet.id);
       if (!view) {
-        view = new SheetView(this, sheet);
+        view = sheet.kind === "monster" ? new MonsterSheetView(this, sheet) : new SheetView(this, sheet);
         this.sheets.set(sheet.id, view);
       }
       body.append(view.root);
@@ -771,6 +828,11 @@ class CardView {
     $(this.root, "file-label").textContent = mine.length ? "Retake photo" : "Photograph sheet";
     $(this.root, "upload").classList.toggle("again", mine.length > 0);
     $(this.root, "upload-hint").hidden = mine.length > 0;
+  }
+
+  monsterCount(sheet) {
+    const roster = (this.doc.rosters || []).find((r) => r.player === sheet.player);
+    return roster ? plural(roster.monsters.length, "monster", "monsters") : "";
   }
 
   setNote(text, kind = "") {
@@ -831,8 +893,9 @@ class CardView {
         this.setNote(`That photo was the sheet of ${names}: it is on their card.`);
       }
       const mine = game.doc.sheets.find((s) => s.player === this.number);
-      if (doc.undo) offerUndo(`${mine ? mine.name : "The"} sheet retaken${mine ? `: ${mine.total} points` : ""}.`, () => game.undo(doc.undo));
-      else if (mine && added.some((s) => s.id === mine.id)) toast(`${mine.name}: ${mine.total} points`, "good");
+      const said = mine && (mine.kind === "monster" ? this.monsterCount(mine) + " read" : `${mine.total} points`);
+      if (doc.undo) offerUndo(`${mine ? mine.name : "The"} sheet retaken${mine ? `: ${said}` : ""}.`, () => game.undo(doc.undo));
+      else if (mine && added.some((s) => s.id === mine.id)) toast(`${mine.name}: ${said}`, "good");
     } catch (err) {
       this.setError(err.message);
       game.refresh();   // a photo that could not be read is still listed by the server
@@ -1224,6 +1287,156 @@ class SheetView {
     try {
       const doc = await game.change(() => api("DELETE", path));
       offerUndo(`Photo of ${sheet.name}'s sheet removed.`, () => game.undo(doc.undo));
+    } catch (err) { toast(err.message, "bad"); }
+  }
+}
+
+// ---------------------------------------------------------------- one monster record sheet
+
+const SIZES = ["d4", "d6", "d8", "d10", "d12", "d20"];
+const COLOURS = ["red", "blue", "green", "yellow", "black", "white", "brown", "gray", "colourless", "purple", "orange", "pink"];
+const PART_TYPES = ["weapon", "shield", "combo", "nullifier"];
+
+/** A die as a chip with its colour's swatch: "d8 red". */
+function dieChip(die) {
+  if (!die) return el("span", { class: "die-chip none", text: "no die" });
+  const [size, colour] = die.split(" ");
+  return el("span", { class: "die-chip" }, el("i", { class: `swatch c-${colour}`, "aria-hidden": "true" }), `${size} ${colour}`);
+}
+
+class MonsterSheetView {
+  constructor(card, sheet) {
+    this.card = card;
+    this.id = sheet.id;
+    this.editing = null;          // the row (or pool) whose editor is open
+    const fragment = fromTemplate("tpl-monster-sheet");
+    this.root = fragment.firstElementChild;
+    this.img = $(this.root, "img");
+    $(this.root, "remove").addEventListener("click", () => SheetView.prototype.removePhoto.call(this));
+  }
+
+  get game() { return this.card.game; }
+
+  base() { return `/api/games/${encodeURIComponent(this.game.id)}/sheets/${encodeURIComponent(this.id)}`; }
+
+  update(sheet, doc) {
+    this.sheet = sheet;
+    this.doc = doc;
+    if (this.img.getAttribute("src") !== sheet.overlay) {
+      const next = new Image();
+      next.onload = () => { if (this.sheet.overlay === sheet.overlay) this.img.src = sheet.overlay; };
+      next.src = sheet.overlay;
+      if (!this.img.getAttribute("src")) this.img.src = sheet.overlay;
+    }
+    $(this.root, "picture").href = sheet.overlay;
+    $(this.root, "photo-name").textContent = `${sheet.source} \u00b7 sheet ${sheet.page}`;
+    this.showReview();
+    this.showCards();
+    this.showPools();
+  }
+
+  open() { this.root.scrollIntoView({ behavior: "smooth", block: "start" }); }
+
+  showReview() {
+    const box = $(this.root, "review");
+    const review = this.sheet.needs_review || [];
+    box.hidden = !review.length;
+    if (!review.length) return;
+    box.replaceChildren(el("h3", { text: `Needs a look (${review.length})` }),
+      el("p", { class: "hint", text: "Numbered as ringed on the picture: correct the row below, and it leaves this list." }),
+      el("ol", {}, review.map((entry, index) => el("li", { value: index + 1 },
+        el("span", { class: "where", text: entry.where || "" }), el("span", { text: ` ${entry.why || ""}` })))));
+  }
+
+  showCards() {
+    const cards = this.sheet.cards.map((card) => {
+      const read = card.rows.filter((row) => row.size || row.colour || row.type);
+      const rows = read.length ? card.rows : card.rows.slice(0, 1);
+      return el("section", { class: `monster-card${read.length ? "" : " empty"}` },
+        el("h3", { text: `Monster ${card.number}` }, read.length ? null : el("small", { text: " nothing marked" })),
+        el("ul", { class: "part-rows" }, rows.map((row) => this.rowItem(row))));
+    });
+    $(this.root, "cards").replaceChildren(...cards);
+  }
+
+  rowItem(row) {
+    const empty = !(row.size || row.colour || row.type);
+    const open = this.editing === row.key;
+    const die = row.size && row.colour ? `${row.size} ${row.colour}` : null;
+    const button = el("button", { type: "button", class: `part-row${row.left ? " left" : ""}${row.corrected ? " fixed" : ""}${empty ? " blank" : ""}`,
+      "aria-expanded": open ? "true" : "false", onclick: () => { this.editing = open ? null : row.key; this.showCards(); } },
+      el("span", { class: "part-label", text: row.label }),
+      empty ? el("span", { class: "hint", text: row.part ? "empty" : "no core: tap to add" }) : dieChip(die),
+      row.type ? el("span", { class: "part-type", text: row.type }) : null,
+      empty ? null : el("span", { class: "part-damage", text: row.left ? "left play" : row.damage ? `${row.damage} dmg` : "" }),
+      row.corrected ? el("span", { class: "pen-mark", text: "corrected" }) : null);
+    return el("li", {}, button, open ? this.rowEditor(row) : null);
+  }
+
+  rowEditor(row) {
+    const pick = (name, values, chosen, label) => el("label", { class: "field" }, el("span", { text: label }),
+      el("select", { "data-field": name }, (chosen ? [] : [el("option", { value: "", text: "choose…" })])
+        .concat(values.map((v) => el("option", { value: v, text: v, selected: v === chosen })))));
+    const form = el("div", { class: "part-editor" },
+      el("div", { class: "fields" }, pick("size", SIZES, row.size, "Die"), pick("colour", COLOURS, row.colour, "Colour"),
+        row.part ? pick("type", PART_TYPES, row.type, "Type") : null,
+        el("label", { class: "field" }, el("span", { text: "Damage" }),
+          el("input", { type: "number", inputmode: "numeric", min: 0, max: 20, value: row.damage || 0, "data-field": "damage" }))),
+      el("p", { class: "form-error", hidden: true }),
+      el("div", { class: "editor-buttons" },
+        el("button", { type: "button", class: "btn btn-main btn-small", text: "Save", onclick: () => this.saveRow(row, form) }),
+        el("button", { type: "button", class: "btn btn-quiet btn-small", text: row.part ? "No part here" : "No monster here",
+          onclick: () => this.send("PUT", `/parts/${row.key}`, { die: null }) }),
+        row.corrected ? el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset",
+          onclick: () => this.send("DELETE", `/parts/${row.key}`) }) : null));
+    return form;
+  }
+
+  saveRow(row, form) {
+    const value = (name) => { const f = form.querySelector(`[data-field="${name}"]`); return f ? f.value : ""; };
+    const error = form.querySelector(".form-error");
+    const missing = ["size", "colour"].concat(row.part ? ["type"] : []).filter((name) => !value(name));
+    if (missing.length) {
+      error.textContent = `Choose the ${missing.join(" and ")} first.`;
+      error.hidden = false;
+      return;
+    }
+    this.send("PUT", `/parts/${row.key}`, { die: `${value("size")} ${value("colour")}`, type: row.part ? value("type") : null,
+      damage: Number(value("damage")) || 0 });
+  }
+
+  showPools() {
+    const pools = ["reserve", "active"].map((pool) => {
+      const dice = this.sheet[pool];
+      const open = this.editing === pool;
+      const title = pool === "reserve" ? "Reserve dice" : "Active dice";
+      return el("section", { class: "pool" },
+        el("button", { type: "button", class: `part-row pool-row${this.sheet.pools_corrected[pool] ? " fixed" : ""}`,
+          "aria-expanded": open ? "true" : "false", onclick: () => { this.editing = open ? null : pool; this.showPools(); } },
+          el("span", { class: "part-label", text: title }),
+          el("span", { class: "pool-dice" }, dice.length ? dice.map(dieChip) : [el("span", { class: "hint", text: "none" })])),
+        open ? this.poolEditor(pool, dice) : null);
+    });
+    $(this.root, "pools").replaceChildren(...pools);
+  }
+
+  poolEditor(pool, dice) {
+    const input = el("input", { type: "text", value: dice.join(", "), autocomplete: "off", spellcheck: "false",
+      "aria-label": "The dice, like d6 red, d8 blue" });
+    return el("div", { class: "part-editor" },
+      el("label", { class: "field wide" }, el("span", { text: "The dice, like d6 red, d8 blue" }), input),
+      el("div", { class: "editor-buttons" },
+        el("button", { type: "button", class: "btn btn-main btn-small", text: "Save",
+          onclick: () => this.send("PUT", `/pools/${pool}`, { dice: input.value.split(",").map((d) => d.trim()).filter(Boolean) }) }),
+        this.sheet.pools_corrected[pool] ? el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset",
+          onclick: () => this.send("DELETE", `/pools/${pool}`) }) : null));
+  }
+
+  async send(method, path, body) {
+    try {
+      await this.game.change(() => api(method, this.base() + path, body));
+      this.editing = null;
+      if (this.sheet) { this.showCards(); this.showPools(); }
     } catch (err) { toast(err.message, "bad"); }
   }
 }

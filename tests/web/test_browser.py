@@ -557,3 +557,87 @@ def test_a_phone_without_the_join_link_is_told_how_to_get_in(tmp_path, browser):
         expect(page.locator("#locked")).to_be_hidden()
         expect(page.get_by_role("button", name="Start the game")).to_be_visible()
         context.close()
+
+
+# -- a monster battle ------------------------------------------------------------------------------------
+
+def monster_photos(folder: Path, seed: int = 4) -> list[tuple[Path, dict]]:
+    """Two players' monster record sheets filled by hand and photographed, by the photographer, with the
+    roster each should read as."""
+    from photographer import make_monster_shots
+
+    shots = []
+    for shot in make_monster_shots(seed, monsters=2):
+        path = folder / shot.truth["source"]
+        path.write_bytes(shot.data)
+        shots.append((path, shot.truth["roster"]["players"][0]))
+    return shots
+
+
+def battle_game(page, url: str, shots: list[tuple[Path, dict]]) -> str:
+    """A monster battle of Ann and Bob started on the phone, both sheets photographed on their cards."""
+    page.goto(url + "/")
+    page.locator("label.choice-item", has_text="Monster battle").click()
+    expect(page.locator("[data-ref=map-set]")).to_be_hidden()
+    gid = start_game(page, url, ["Ann", "Bob"], reload=False)
+    for player, (path, _) in enumerate(shots, start=1):
+        page.locator(f"#player-{player} input[type=file]").set_input_files(path)
+        page.locator(f"#player-{player} .monster-sheet").wait_for(timeout=30_000)
+    return gid
+
+
+def test_a_monster_battle_reads_both_rosters_and_plays_the_battle(server, phone, tmp_path):
+    """At phone size: both players' monster sheets read (each card lists the monsters' dice as drawn), the
+    battle's winner and each side's odds shown, a part corrected on the page, and Play again rolls new dice."""
+    shots = monster_photos(tmp_path)
+    gid = battle_game(phone, server.url, shots)
+    for player, (_, truth) in enumerate(shots, start=1):
+        card = phone.locator(f"#player-{player}")
+        expect(card.locator(".card-total")).to_have_text(f"{len(truth['monsters'])} monsters")
+        for monster in truth["monsters"]:
+            expect(card.locator(".monster-cards")).to_contain_text(monster["core"]["die"])
+    battle = server.game(gid)["battle"]
+    expect(phone.locator(".battle-winner")).to_have_text(battle["outcome"])
+    expect(phone.locator(".odds-names")).to_contain_text(f"Ann {battle['odds']['chances'][0]['percent']}%")
+    seed = battle["seed"]
+    expect(phone.locator("[data-ref=battle-seed]")).to_have_text(f"dice {seed}")
+
+    truth = shots[0][1]
+    used = {die for m in truth["monsters"] for die in [m["core"]["die"]] + [p["die"] for p in m["parts"]]}
+    free = next(f"d{sides} {colour}" for sides in (20, 12, 10) for colour in ("pink", "orange", "white", "green")
+                if f"d{sides} {colour}" not in used | set(truth["reserve"]) | set(truth["active"]))
+    card = phone.locator("#player-1")
+    card.locator(".part-row", has_text="Core").first.click()
+    editor = card.locator(".part-editor")
+    editor.locator("[data-field=size]").select_option(free.split()[0])
+    editor.locator("[data-field=colour]").select_option(free.split()[1])
+    editor.get_by_role("button", name="Save").click()
+    expect(card.locator(".part-row.fixed").first).to_contain_text(free)
+    expect(card.locator(".part-row.fixed").first).to_contain_text("corrected")
+    assert server.game(gid)["rosters"][0]["monsters"][0]["core"]["die"] == free
+
+    phone.get_by_role("button", name="Play again with new dice").click()
+    expect(phone.locator("[data-ref=battle-seed]")).not_to_have_text(f"dice {seed}")
+    again = server.game(gid)["battle"]
+    expect(phone.locator(".battle-winner")).to_have_text(again["outcome"])
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def battle_screenshot(path: Path) -> None:
+    """A monster battle of two photographed sheets, as a 390 x 844 phone shows it, the whole page."""
+    import tempfile
+
+    data = Path(tempfile.mkdtemp(prefix="scrawl-shot-"))
+    try:
+        with Server(data) as running, sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            page = chromium.new_context(**PHONE).new_page()
+            battle_game(page, running.url, monster_photos(data))
+            page.locator("#toast").wait_for(state="hidden")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(500)
+            picture = page.screenshot(full_page=True)
+            chromium.close()
+        _save_small_png(picture, path)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
