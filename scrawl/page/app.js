@@ -556,6 +556,7 @@ class GameView {
     this.root.classList.toggle("is-battle", battle);
     $(this.root, "board").hidden = battle;
     $(this.root, "finish").hidden = battle;
+    $(this.root, "export").textContent = battle ? "Export the rosters (JSON)" : "Export the scores (JSON)";
     $(this.root, "title").textContent = doc.players.join(", ");
     document.title = `${doc.players.join(", ")}: Dungeon Scrawl`;
     $(this.root, "meta").replaceChildren(el("strong", { class: "code", text: `Game ${doc.code}` }),

@@ -330,7 +330,7 @@ def test_a_new_game_and_the_list_of_games(tmp_path):
         listed = client.get("/api/games").json()["games"]
         assert [g["id"] for g in listed] == [seeded["id"], random["id"], game["id"]]
         assert listed[2] == {"id": game["id"], "created": game["created"], "players": ["Ann", "Bo"],
-                             "map": {"id": "classic", "seed": None}, "sheets": 0}
+                             "map": {"id": "classic", "seed": None}, "sheets": 0, "kind": "map"}
         assert client.get(f"/api/games/{game['id']}").json() == game
 
 
