@@ -34,7 +34,7 @@ class SheetRead:
 
     kind: str
     entry: dict
-    readings: object = None     # a map sheet's (rooms, tally); a monster record sheet's marks (SheetMarks)
+    readings: object = None     # a map sheet's (rooms, tally); a monster record sheet's row readings (a dict)
     page: bytes | None = None
 
 

@@ -286,13 +286,15 @@ class MonsterScan:
         return reading
 
     def record(self, outcome, want_pages: bool) -> None:
-        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``rosters``, the
-        marks read, and its rectified page (JPEG) when ``want_pages``, for the overlay picture."""
+        """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``rosters``, what
+        was read on each row (``scanner.roster_overlay.row_readings``), and its rectified page (JPEG) when
+        ``want_pages``, for the overlay picture and the page's corrections."""
         from scanner.batch import SheetRead, page_jpeg
+        from scanner.roster_overlay import row_readings
         from sheets.kinds import MONSTER
 
         page = page_jpeg(self.page_picture()) if want_pages and self.page_picture is not None else None
-        outcome.reads.append(SheetRead(MONSTER.key, self.to_json(), self.marks, page))
+        outcome.reads.append(SheetRead(MONSTER.key, self.to_json(), row_readings(self.marks), page))
 
     def to_json(self) -> dict:
         """The sheet's entry of the scan document's ``rosters`` (before a player's pages are merged)."""

@@ -7,15 +7,12 @@ whole life is crossed off (it has left play) is struck through in red; every
 place in ``needs_review`` is ringed in orange with its number, listed under
 the sheet. A person checks a scan by looking, not by reading JSON.
 
-A monster record sheet's scan (``scanner.monsters.MonsterScan``) keeps no
-page of its own, so ``monster_sheets`` reads the photo's monster sheets again
-and rectifies each page by its corner markers (a monster sheet reads in a
-fraction of a second); ``row_readings`` is what the picture (and the
-game-night page's corrections) need of a scan, as JSON.
+The page is the one the scanner read the marks on, registered to the layout
+(``scanner.monsters.MonsterScan.record`` keeps it when pages are asked for);
+``row_readings`` is what the picture (and the game-night page's corrections)
+need of a scan, as JSON.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -25,22 +22,7 @@ from sheets.page import PX_PER_MM, Rect
 
 GREEN, RED, BLUE, ORANGE, INK = (20, 150, 60), (210, 40, 40), (40, 80, 200), (240, 130, 0), (30, 30, 30)
 FONT = cv2.FONT_HERSHEY_DUPLEX
-PAGE_QUALITY = 92       # JPEG quality of a kept page, as for map sheets
 MOST_LISTED = 8         # review entries listed under the picture
-
-
-@dataclass
-class MonsterSheet:
-    """One monster record sheet read from a photo: its ``rosters`` entry, ``row_readings``, and its page (RGB)."""
-
-    entry: dict
-    readings: dict
-    page: np.ndarray
-
-    def page_jpeg(self) -> bytes:
-        ok, data = cv2.imencode(".jpg", cv2.cvtColor(self.page, cv2.COLOR_RGB2BGR),
-                                [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
-        return data.tobytes()
 
 
 # -- what was read ---------------------------------------------------------------------------------------
@@ -60,43 +42,6 @@ def row_readings(marks) -> dict:
     pools = {pool.key: [b.value for b in pool.bubbles if marks.fills[(b.group, b.value)] >= 0.2]
              for pool in marks.layout.pools}
     return {"rows": rows, **pools}
-
-
-def monster_sheets(photo, blank) -> tuple[list[MonsterSheet], list[str]]:
-    """The monster record sheets in one photo (``scanner.load.Photo``), each with its page rectified, and why
-    any sheet could not be read (a sheet of another kind is one of those). ``blank`` draws the blank monster
-    record sheet (``generator.kinds.BLANKS["monster"]`` or the service layer's cached one)."""
-    from scanner.locate import find_sheets
-    from scanner.monsters import MonsterScan
-    from scanner.scan import scan_photo
-
-    scans, problems = scan_photo(photo, {"monster": blank})
-    frames = find_sheets(photo.image)[0] if scans else []
-    sheets = [sheet_of(scan, photo.image, frames) for scan in scans if isinstance(scan, MonsterScan)]
-    return sheets, [str(problem) for problem in problems]
-
-
-def sheet_of(scan, image: np.ndarray, frames: list) -> MonsterSheet:
-    """A monster record sheet's scan (``scanner.monsters.MonsterScan``) with its page cut out of ``image``, the
-    photo it was read from (whose sheets ``scanner.locate.find_sheets`` found as ``frames``)."""
-    frame = frames[frame_index(scan.source)]
-    page = rectified_page(image, frame.homography(scan.layout.paper), scan.layout)
-    return MonsterSheet(scan.to_json(), row_readings(scan.marks), page)
-
-
-def frame_index(source: str) -> int:
-    """Which sheet of its photo a scan's source names (``scanner.scan.scan_photo`` adds ``#sheet=N``)."""
-    tail = source.rsplit("#sheet=", 1)
-    return int(tail[1]) - 1 if len(tail) == 2 and tail[1].isdigit() else 0
-
-
-def rectified_page(image: np.ndarray, homography: np.ndarray, layout) -> np.ndarray:
-    """The whole page of ``layout`` cut out of a photo (RGB) by its homography (paper mm -> image pixels), at
-    the scanner's PX_PER_MM."""
-    width, height = int(round(layout.width * PX_PER_MM)), int(round(layout.height * PX_PER_MM))
-    to_mm = np.array([[1 / PX_PER_MM, 0, 0], [0, 1 / PX_PER_MM, 0], [0, 0, 1]])
-    return cv2.warpPerspective(image, homography @ to_mm, (width, height),
-                               flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def layout_of(entry: dict):

@@ -485,7 +485,7 @@ def scan(
             typer.echo(json.dumps(game.document, indent=1, ensure_ascii=False))
         reasons = "; ".join(f"{entry['source']}: {entry['error']}" for entry in game.errors)
         raise ScrawlError(f"no sheet could be read: {reasons}")
-    if overlay is not None and (game.results or game.dungeons):
+    if overlay is not None and (game.results or game.dungeons or game.rosters):
         _write_overlays(overlay, game.overlays())
     if as_json:
         typer.echo(json.dumps(game.scored, indent=1, ensure_ascii=False))
@@ -524,7 +524,7 @@ def _scan_report(game, overlay: Optional[Path]) -> str:
 
         for entry in game.dungeons:
             parts.append(("\n" if parts else "") + dungeon_report(entry, load_maker()))
-    if overlay is not None and (game.results or game.dungeons):
+    if overlay is not None and (game.results or game.dungeons or game.rosters):
         parts.append(f"\nOverlays: {overlay}/")
     return "\n".join(parts)
 

@@ -46,47 +46,37 @@ class ScannedGame:
         return {"format": scored["format"], "sheets": scored["sheets"], **extra, "errors": scored["errors"]}
 
     def overlays(self) -> list[tuple[str, object]]:
-        """Each sheet's overlay picture (RGB), with a file name unique among them (``overlay_name``): the map
-        sheets' (only when the game was scanned with ``overlays=True``), then the monster record sheets'
-        (``scanner.roster_overlay``; their photos are read again for their pages)."""
+        """Each sheet's overlay picture (RGB), with a file name unique among them (``overlay_name``), for the
+        sheets whose pages were kept (the game scanned with ``overlays=True``): map sheets
+        (``scanner.overlay``), monster record sheets (``scanner.roster_overlay``), Dungeon Maker sheets
+        (``scanner.maker_overlay``), in the order of their files."""
+        from scanner.maker_overlay import maker_overlay_picture
         from scanner.overlay import overlay_picture
+        from scanner.roster_overlay import roster_overlay_picture
 
         scored = iter(self.scored["sheets"])
+        dungeons = iter(self.dungeons)
         taken: set[str] = set()
-        pictures = [(overlay_name(raw["source"], taken), overlay_picture(png, raw, rooms, tally, next(scored)))
-                    for outcome in self.outcomes
-                    for raw, (rooms, tally), png in zip(outcome.sheets, outcome.readings, outcome.pages)]
-        return pictures + [(overlay_name(sheet.entry["source"], taken), picture)
-                           for sheet, picture in self._roster_overlays()] + self._dungeon_overlays(taken)
-
-    def _dungeon_overlays(self, taken: set[str]) -> list[tuple[str, object]]:
-        """Each Dungeon Maker sheet's overlay picture, when its page was kept."""
-        from scanner.maker_overlay import maker_overlay_picture
-
-        scored = iter(self.dungeons)
-        return [(overlay_name(read.entry["source"], taken), maker_overlay_picture(read.page, next(scored)))
-                for outcome in self.outcomes for read in outcome.reads if read.kind == "maker"
-                if read.page is not None]
-
-    def _roster_overlays(self) -> list[tuple[object, object]]:
-        """Each monster record sheet read again from its file, with its overlay picture."""
-        from scanner.load import PhotoError, load_photos
-        from scanner.roster_overlay import monster_sheets, roster_overlay_picture
-        from scrawl.blanks import cached_blanks
-
-        blank = cached_blanks(("monster",))["monster"]
-        drawn = []
+        pictures = []
         for outcome in self.outcomes:
-            if not outcome.rosters:
-                continue
-            try:
-                photos = load_photos(outcome.source)
-            except PhotoError:
-                continue
-            for photo in photos:
-                for sheet in monster_sheets(photo, blank)[0]:
-                    drawn.append((sheet, roster_overlay_picture(sheet.page, sheet.entry, sheet.readings)))
-        return drawn
+            for read in outcome.reads:
+                if read.kind == "map" and read.page is not None:
+                    rooms, tally = read.readings
+                    picture = overlay_picture(read.page, read.entry, rooms, tally, next(scored))
+                elif read.kind == "map":
+                    next(scored)
+                    continue
+                elif read.kind == "maker":
+                    entry = next(dungeons)
+                    if read.page is None:
+                        continue
+                    picture = maker_overlay_picture(read.page, entry)
+                elif read.kind == "monster" and read.page is not None:
+                    picture = roster_overlay_picture(read.page, read.entry, read.readings)
+                else:
+                    continue
+                pictures.append((overlay_name(read.entry["source"], taken), picture))
+        return pictures
 
 
 def scan_game(sources: list[str], *, overlays: bool = False, jobs: int | None = None,
@@ -125,53 +115,18 @@ def score_dungeons(entries: list[dict], names: tuple[str, ...] = ()) -> list[dic
 
 
 def scan_upload(data: bytes, name: str, map_reference: dict | None = None):
-    """One photo sent to a game on the page (``scanner.batch.PhotoOutcome``): dungeon map sheets and monster
-    record sheets (the caller refuses the kind its game does not play; another kind is refused with a
-    reason), a map sheet whose QR code cannot be read read as one of ``map_reference``'s map when given,
-    every sheet with its rectified page, and a monster record sheet with what was read on each row
-    (``scanner.roster_overlay.row_readings``); PDF work one call at a time (several uploads are read at
-    once)."""
+    """One photo sent to a game on the page (``scanner.batch.PhotoOutcome``): every kind of sheet we print
+    (the caller refuses the kinds its game does not play), a map sheet whose QR code cannot be read read as
+    one of ``map_reference``'s map when given, every sheet with its rectified page (and a monster record
+    sheet with what was read on each row, ``scanner.roster_overlay.row_readings``); PDF work one call at a
+    time (several uploads are read at once)."""
     from games.mapfile import map_from_reference
-    from scanner.batch import PDF_LOCK, PhotoOutcome, SheetRead, one_at_a_time
-    from scanner.load import PhotoError, load_photo_bytes
-    from scanner.locate import find_sheets
-    from scanner.monsters import MonsterScan
-    from scanner.roster_overlay import sheet_of
-    from scanner.scan import scan_photo
+    from scanner.batch import one_at_a_time, scan_bytes
     from scrawl.blanks import cached_blanks
 
-    blanks = one_at_a_time(cached_blanks(("map", "monster")))
+    blanks = one_at_a_time(cached_blanks())
     hint = map_from_reference(map_reference) if map_reference else None
-    outcome = PhotoOutcome(name)
-    try:
-        if data[:5] == b"%PDF-":
-            with PDF_LOCK:
-                photos = load_photo_bytes(data, name)
-        else:
-            photos = load_photo_bytes(data, name)
-    except PhotoError as exc:
-        outcome.errors.append({"source": name, "error": str(exc)})
-        return outcome
-    for photo in photos:
-        scans, problems = scan_photo(photo, blanks, _digit_reader(), hint)
-        outcome.errors += [{"source": photo.source, "error": str(problem)} for problem in problems]
-        frames = find_sheets(photo.image)[0] if any(isinstance(scan, MonsterScan) for scan in scans) else []
-        for scan in scans:
-            if not isinstance(scan, MonsterScan):
-                scan.record(outcome, True)
-                continue
-            sheet = sheet_of(scan, photo.image, frames)
-            outcome.reads.append(SheetRead("monster", sheet.entry, sheet.readings, sheet.page_jpeg()))
-    return outcome
-
-
-def _digit_reader():
-    """The round numbers' reader, None where its model cannot be loaded (as ``scanner.batch`` has it)."""
-    try:
-        from scanner.digits import read_digit
-    except ImportError:
-        return None
-    return read_digit
+    return scan_bytes(data, name, blanks, want_pages=True, hint=hint)
 
 
 def name_players(sheets: list[dict], names: tuple[str, ...] = ()) -> None:

@@ -4,24 +4,43 @@ ringed in orange and listed under it.
 The photos are made by the synthetic photographer: a roster filled in by hand and photographed like a
 phone; the truth says which bubbles were filled and which were doubled or half-filled on purpose.
 """
+from dataclasses import dataclass
+
+import cv2
 import numpy as np
 import pytest
 
 import photographer
 from generator.kinds import BLANKS
-from scanner.load import load_photo_bytes
-from scanner.roster_overlay import ORANGE, layout_of, monster_sheets, place_of, roster_overlay_picture
+from scanner.batch import scan_bytes
+from scanner.roster_overlay import ORANGE, layout_of, place_of, roster_overlay_picture
 from scrawl.service import overlay_name
+
+
+@dataclass
+class Sheet:
+    entry: dict
+    readings: dict
+    jpeg: bytes
+
+    @property
+    def page(self) -> np.ndarray:
+        return cv2.cvtColor(cv2.imdecode(np.frombuffer(self.jpeg, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+
+
+def sheet_of(shot) -> Sheet:
+    """A monster record sheet's photo read as the scanner reads it, with its page kept."""
+    outcome = scan_bytes(shot.data, shot.truth["source"], BLANKS, want_pages=True)
+    assert outcome.errors == [] and [read.kind for read in outcome.reads] == ["monster"]
+    read = outcome.reads[0]
+    return Sheet(read.entry, read.readings, read.page)
 
 
 @pytest.fixture(scope="module")
 def read():
     """A sheet with two bubbles doubled or half-filled on purpose, read with its page."""
     shot = photographer.make_monster_shots(4, players=1, faults=2)[0]
-    photo = load_photo_bytes(shot.data, shot.truth["source"])[0]
-    sheets, problems = monster_sheets(photo, BLANKS["monster"])
-    assert problems == [] and len(sheets) == 1
-    return shot, sheets[0]
+    return shot, sheet_of(shot)
 
 
 def orange_share(picture: np.ndarray, rect, px_per_mm: float = 5.0) -> float:
@@ -41,7 +60,7 @@ def test_the_roster_read_is_what_was_drawn_and_every_fault_is_in_the_review(read
 
 def test_each_doubt_is_ringed_where_the_sheet_has_it_and_not_elsewhere(read):
     _, sheet = read
-    picture = roster_overlay_picture(sheet.page_jpeg(), sheet.entry, sheet.readings)
+    picture = roster_overlay_picture(sheet.jpeg, sheet.entry, sheet.readings)
     layout = layout_of(sheet.entry)
     assert picture.shape[0] > sheet.page.shape[0] and picture.shape[1] == sheet.page.shape[1]   # a legend below
     for entry in sheet.entry["needs_review"]:
@@ -54,8 +73,7 @@ def test_each_doubt_is_ringed_where_the_sheet_has_it_and_not_elsewhere(read):
 
 def test_a_sheet_with_nothing_doubtful_says_so_and_marks_each_part_read():
     shot = photographer.make_monster_shots(5, players=1, pen="black")[0]
-    photo = load_photo_bytes(shot.data, shot.truth["source"])[0]
-    sheet = monster_sheets(photo, BLANKS["monster"])[0][0]
+    sheet = sheet_of(shot)
     assert sheet.entry["needs_review"] == []
     picture = roster_overlay_picture(sheet.page, sheet.entry, sheet.readings)
     legend = picture[sheet.page.shape[0]:]
