@@ -54,7 +54,11 @@ def load_rosters(paths: list[Path]) -> Roster:
     problems: list[str] = []
     for path in paths:
         document = read_json(path)
-        if isinstance(document, dict) and "rosters" in document:
+        if isinstance(document, dict) and document.get("format") == "scrawl.scan/1" and not document.get("rosters"):
+            problems.append(f"{path}: this scan holds no monster record sheet: scan the players' monster "
+                            "record sheets ('scrawl monsters' prints them) with 'scrawl scan PHOTO... --json' "
+                            "and give that file")
+        elif isinstance(document, dict) and "rosters" in document:
             entries = document["rosters"] if isinstance(document["rosters"], list) else []
             if not entries:
                 problems.append(f"{path}: rosters: the scan found no monster sheet")

@@ -25,8 +25,11 @@ def read_json(path: Path | str):
         raise ScrawlError(f"{path}: no such file") from None
     except NotAFile as exc:
         raise ScrawlError(f"{path}: {exc}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScrawlError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    except UnicodeDecodeError:
+        raise ScrawlError(f"{path}: not a JSON document (a photo?): photos of sheets are read by "
+                          f"'scrawl scan PHOTO...'") from None
+    except OSError as exc:
+        raise ScrawlError(f"cannot read {path}: {exc.strerror or exc}") from None
     return parse_json(text, str(path))
 
 

@@ -2,6 +2,8 @@
 import json
 from pathlib import Path
 
+import pytest
+
 from tests_support import run_cli as run
 
 SAMPLE = Path(__file__).parent.parent.parent / "samples" / "monster-roster.json"
@@ -40,3 +42,23 @@ def test_an_impossible_roster_is_refused_with_every_problem_on_one_line(tmp_path
     code, out, err = run(capsys, "battle", path)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "6 parts" in err and "d7" in err and "mauve" in err
+
+
+def test_a_scan_without_monster_sheets_says_what_to_scan(tmp_path, capsys):
+    scan = tmp_path / "scan.json"
+    scan.write_text(json.dumps({"format": "scrawl.scan/1", "sheets": [], "errors": []}))
+    code, out, err = run(capsys, "battle", scan)
+    assert code == 2 and out == ""
+    assert err == (f"scrawl: error: {scan}: this scan holds no monster record sheet: scan the players' monster "
+                   "record sheets ('scrawl monsters' prints them) with 'scrawl scan PHOTO... --json' and give that "
+                   "file\n")
+
+
+@pytest.mark.parametrize("command", ["score", "battle"])
+def test_a_photo_given_for_a_json_file_says_to_scan_it(tmp_path, capsys, command):
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(range(256)))
+    code, out, err = run(capsys, command, photo)
+    assert code == 2 and "Traceback" not in err
+    assert err == f"scrawl: error: {photo}: not a JSON document (a photo?): photos of sheets are read by " \
+                  "'scrawl scan PHOTO...'\n"
