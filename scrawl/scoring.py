@@ -224,11 +224,16 @@ def _labels(photos: list[dict]) -> dict:
 
 def game_document(store: Store, game: dict) -> dict:
     """The game as the page shows it: its photos, each sheet scored with what needs a look and where its
-    rooms are on the overlay picture, and the scoreboard. A monster battle's is ``scrawl.api.rosters``'."""
+    rooms are on the overlay picture, and the scoreboard. A monster battle's is ``scrawl.api.rosters``', a
+    Dungeon Maker game's ``scrawl.api.dungeons``'."""
     if game.get("kind") == "monster":
         from scrawl.api.rosters import battle_document
 
         return battle_document(store, game)
+    if game.get("kind") == "maker":
+        from scrawl.api.dungeons import maker_document
+
+        return maker_document(store, game)
     scored = scored_game(store, game)
     gid, players = game["id"], game["players"]
     sheet_ids: dict[str, list[str]] = {}
@@ -250,7 +255,7 @@ def die_view(game: dict) -> dict | None:
     from games.deal import ROUNDS
     from games.die import load_die, round_instructions
 
-    if game.get("kind") == "monster":
+    if game.get("kind") in ("monster", "maker"):
         return None
     dungeon = dungeon_of(json.dumps(game["map"], sort_keys=True))
     if not dungeon.needs_die:

@@ -45,7 +45,7 @@ ADDED_COLUMNS = (("games", "code", "TEXT"), ("games", "rolls", "TEXT"), ("photos
                  ("sheets", "removed", "TEXT"), ("sheets", "retake_of", "TEXT"), ("photos", "removed_at", "TEXT"),
                  ("sheets", "removed_at", "TEXT"), ("photos", "device", "TEXT"), ("games", "kind", "TEXT"),
                  ("games", "seed", "INTEGER"))
-KINDS = ("map", "monster")              # the games: the dungeon map game, or a monster battle (NULL: map)
+KINDS = ("map", "monster", "maker")     # the games: the dungeon map game, a monster battle, Dungeon Maker (NULL: map)
 KEEP_REMOVED = timedelta(days=2)        # a removed photo can be restored this long; then it is deleted for good
 
 NO_CORRECTIONS = {"rooms": {}, "unusable": None, "rounds": {}, "marks": {}}
@@ -104,7 +104,8 @@ class Store:
     def add_game(self, players: list[str], map_ref: dict, paper: str, code: str | None = None, *,
                  kind: str = "map", seed: int | None = None) -> dict:
         """A new game of ``kind`` (``KINDS``), with the game ``code`` of its printed sheets (None: a new one,
-        ``sheets.page.new_game_code``); a monster battle's ``map`` is empty and its ``seed`` is its dice's."""
+        ``sheets.page.new_game_code``); a monster battle's ``map`` is empty and its ``seed`` is its dice's, a
+        Dungeon Maker game's ``seed`` its sheets' loot seed."""
         from sheets.page import new_game_code
 
         if kind not in KINDS:
@@ -119,7 +120,8 @@ class Store:
         return game
 
     def set_seed(self, game_id: str, seed: int) -> bool:
-        """A monster battle's new dice (its seed): False if there is no such game."""
+        """A monster battle's new dice (its seed): False if there is no such game. (A Dungeon Maker sheet's
+        hero phase keeps its seed with the sheet's corrections: each sheet has its own.)"""
         with self._connect(write=True) as db:
             changed = db.execute("UPDATE games SET seed = ? WHERE id = ?", (seed, game_id)).rowcount
         if changed:

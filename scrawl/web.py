@@ -21,7 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from scrawl.api import battles, corrections, games, photos, printing, results, server
+from scrawl.api import battles, corrections, games, makers, photos, printing, results, server
 from scrawl.api.common import SCANS_AT_ONCE
 from scrawl.guard import Guard, GuardSettings
 from scrawl.store import Store
@@ -61,7 +61,7 @@ def create_app(data_dir: Path, *, url: str | None = None, guard: GuardSettings |
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
 
     app.mount("/page", StaticFiles(directory=PAGE_DIR, check_dir=False), name="page")
-    for part in (server, games, photos, corrections, battles, printing, results):
+    for part in (server, games, photos, corrections, battles, makers, printing, results):
         app.include_router(part.router)
     return app
 

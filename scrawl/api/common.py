@@ -27,9 +27,11 @@ NOT_AN_IMAGE = "not a photo: send a JPEG, PNG, WebP, HEIC or PDF of the sheet"
 class NewGame(BaseModel):
     players: list[str] = Field(description="The players' names, in the order of their sheets (Player 1 first).")
     kind: str = Field("map", description='"map": the dungeon map game (scored sheets); "monster": a monster battle '
-                                         'between two players\' monster record sheets (the map is not used).')
+                                         'between two players\' monster record sheets (the map is not used); '
+                                         '"maker": a Dungeon Maker game, 2 to 6 players\' Dungeon Maker sheets.')
     map: str = Field("classic", description='"classic" or "random".')
-    seed: Optional[int] = Field(None, ge=0, le=MAX_SEED, description="A random map's seed; left out, one is chosen.")
+    seed: Optional[int] = Field(None, ge=0, le=MAX_SEED, description="A random map's seed, or a Dungeon Maker "
+                                "game's loot seed (of sheets printed with scrawl loot); left out, one is chosen.")
     paper: str = Field("a4", description='"a4" or "letter".')
     code: Optional[str] = Field(None, description="The game code printed on sheets made already (scrawl sheet "
                                                    "prints one, like K7QX); left out, the game gets a new one.")
@@ -55,15 +57,17 @@ class NewGame(BaseModel):
     @field_validator("kind")
     @classmethod
     def _kind(cls, kind: str) -> str:
-        if kind not in ("map", "monster"):
-            raise ValueError(f"unknown kind of game {kind!r}: choose map (the dungeon map game) or monster "
-                             f"(a monster battle)")
+        if kind not in ("map", "monster", "maker"):
+            raise ValueError(f"unknown kind of game {kind!r}: choose map (the dungeon map game), monster "
+                             f"(a monster battle) or maker (Dungeon Maker)")
         return kind
 
     @model_validator(mode="after")
     def _two_for_a_battle(self) -> "NewGame":
         if self.kind == "monster" and len(self.players) != 2:
             raise ValueError(f"a monster battle is between two players, not {len(self.players)}: give two names")
+        if self.kind == "maker" and len(self.players) < 2:
+            raise ValueError("a Dungeon Maker game has 2 to 6 players: give at least two names")
         return self
 
     @field_validator("map")
@@ -135,6 +139,32 @@ class SeedBody(BaseModel):
     seed: Optional[int] = Field(None, ge=0, le=MAX_SEED, description="The battle's dice; left out, new ones.")
 
 
+class TileBody(BaseModel):
+    path: str = Field("", max_length=8, description='The sides the tile\'s path (or bridge) links, like "NS" (any '
+                                                     'case or order); "" for no path.')
+    bridge: bool = Field(False, description="The path is a Bridge path (over an Acid Pond).")
+    acid: bool = Field(False, description="An Acid Pond is on the tile.")
+    room: Optional[str] = Field(None, max_length=40, description='A monster room filling the tile: "slime", '
+                                                                 '"skeleton" or "ghost"; null for none.')
+    on: Optional[str] = Field(None, max_length=40, description='What is built on the path: "gate", "spikes", '
+                                                               '"giant-bat", "boss-slime" or "golem"; null for none.')
+
+
+class PlaceBody(BaseModel):
+    at: Optional[str] = Field(None, max_length=12, description='The entrance as TILE:SIDE ("A1:N"), or the stairs\' '
+                                                              'tile ("C4"); null: there is none.')
+
+
+class RecordBody(BaseModel):
+    gems: Optional[int] = Field(None, ge=0, le=40, description="Gems ticked under Loot.")
+    potions: Optional[int] = Field(None, ge=0, le=40, description="Potions ticked under Loot.")
+    rounds: Optional[int] = Field(None, ge=0, le=40, description="Rounds crossed off.")
+    souls: Optional[int] = Field(None, ge=0, le=40, description="Souls ticked (heroes who died).")
+    hearts: Optional[int] = Field(None, ge=0, le=40, description="Dungeon HP hearts crossed (heroes who escaped).")
+    spells_got: Optional[list[str]] = Field(None, max_length=12, description="The spells circled (got), by id.")
+    spells_cast: Optional[list[str]] = Field(None, max_length=12, description="The spells whose cast box is ticked.")
+
+
 class TallyBody(BaseModel):
     count: int = Field(ge=0, le=40, description="The tally beside scoring item 6 (unusable cards).")
 
@@ -160,14 +190,24 @@ def game_or_404(store: Store, gid: str) -> dict:
     return game
 
 
+_CORRECT_INSTEAD = {"map": "this is a dungeon map sheet: correct its rooms instead",
+                    "monster": "this is a monster record sheet: correct its part rows and pools instead",
+                    "maker": "this is a Dungeon Maker sheet: correct its tiles, entrance, stairs and record instead"}
+
+
+def stored_kind(sheet: dict) -> str:
+    """The kind of sheet a stored sheet is: ``map``, ``monster`` (a roster) or ``maker`` (a dungeon)."""
+    return "monster" if "roster" in sheet else "maker" if "dungeon" in sheet else "map"
+
+
 def sheet_or_404(store: Store, gid: str, sid: str, kind: str = "map") -> tuple[dict, dict]:
-    """The game and its sheet ``sid``, a sheet of ``kind`` (a dungeon map sheet, or a monster record sheet)."""
+    """The game and its sheet ``sid``, a sheet of ``kind`` (a dungeon map sheet, a monster record sheet or a
+    Dungeon Maker sheet)."""
     game = game_or_404(store, gid)
     for sheet in store.sheets(gid):
         if sheet["id"] == sid:
-            if ("roster" in sheet["sheet"]) != (kind == "monster"):
-                raise HTTPException(404, "this is a monster record sheet: correct its part rows and pools instead"
-                                    if kind == "map" else "this is a dungeon map sheet: correct its rooms instead")
+            if stored_kind(sheet["sheet"]) != kind:
+                raise HTTPException(404, _CORRECT_INSTEAD[stored_kind(sheet["sheet"])])
             return game, sheet
     raise HTTPException(404, "no such sheet")
 

@@ -19,14 +19,18 @@ router = APIRouter(tags=["games"])
 
 @router.post("/api/games", status_code=201, responses=errors(422))
 def new_game(body: NewGame, store: StoreDep) -> dict:
-    """Start a game: the dungeon map game (``kind`` "map") or a monster battle ("monster", two players);
-    1 to 6 players, a map (a random map without a seed gets one), a paper size, and the game
+    """Start a game: the dungeon map game (``kind`` "map"), a monster battle ("monster", two players) or a
+    Dungeon Maker game ("maker", 2 to 6 players, ``seed`` the loot seed of its sheets); 1 to 6 players, a map (a random map without a seed gets one), a paper size, and the game
     code of sheets printed already (else a new code, printed on the sheets the game's print link makes)."""
     from games.mapfile import choose_map, map_reference
 
     if body.kind == "monster":      # no map: the battle's seed is its dice
         game = store.add_game(body.players, {}, body.paper, body.code, kind="monster",
                               seed=secrets.randbelow(1_000_000))
+        return game_document(store, game)
+    if body.kind == "maker":        # no map: the seed is the sheets' loot layouts, one page per player
+        seed = body.seed if body.seed is not None else secrets.randbelow(1_000_000)
+        game = store.add_game(body.players, {}, body.paper, body.code, kind="maker", seed=seed)
         return game_document(store, game)
     seed = body.seed if body.map == "random" else None     # a designed map is always the same
     if body.map == "random" and seed is None:
@@ -61,6 +65,10 @@ def export(gid: str, store: StoreDep) -> JSONResponse:
         from scrawl.api.rosters import export_document
 
         document = export_document(store, game)
+    elif game["kind"] == "maker":
+        from scrawl.api.dungeons import export_document as dungeons_export
+
+        document = dungeons_export(store, game)
     else:
         document = scored_game(store, game).document
     return JSONResponse(document, headers={"Content-Disposition": f'attachment; filename="game-{gid}.json"'})
@@ -129,6 +137,8 @@ def _die_game(store, gid: str) -> dict:
     game = game_or_404(store, gid)
     if game["kind"] == "monster":
         raise HTTPException(404, "a monster battle rolls its dice itself: the die is for maps 2-6")
+    if game["kind"] == "maker":
+        raise HTTPException(404, "Dungeon Maker is played with two dice at the table: the die is for maps 2-6")
     if die_view(game) is None:
         raise HTTPException(404, "this game's map is played without the die (maps 2-6 use it)")
     return game

@@ -59,7 +59,7 @@ async def upload(gid: str, request: Request, store: StoreDep,
         stored = await run_in_threadpool(store.sheets, gid)
         number_unidentified(outcome.sheets, {sheet["sheet"].get("player") for sheet in stored})
     error = "; ".join(entry["error"] for entry in outcome.errors) or None
-    sheets = [(read.entry, readings_json(*read.readings) if read.kind == "map" else read.readings, read.page)
+    sheets = [(read.entry, readings_json(*read.readings) if read.kind == "map" else read.readings or {}, read.page)
               for read in outcome.reads if read.kind == game["kind"]]
     if not sheets:          # refused, and nothing of it kept: a stranger's junk cannot fill the disk
         raise HTTPException(422, error or "no sheet found in this photo")
@@ -105,22 +105,49 @@ def _may_take_out(request: Request, store, gid: str, photo_id: str | None, sheet
 
 def wrong_kind(outcome, game: dict) -> str | None:
     """Why the sheets read from a photo cannot go into ``game``, in one line that says what to do: a sheet of
-    the other kind of game (a map sheet in a monster battle, a monster record sheet in a map game), a
-    monster record sheet of neither player of the battle, or a map sheet of another game or map (as
-    ``other_game`` says). None when they can."""
+    another kind of game (a map sheet in a monster battle, a monster record sheet in a map game, ...), a
+    monster record sheet of neither player of the battle, a Dungeon Maker sheet of another loot seed or
+    beyond the game's players, or a map sheet of another game or map (as ``other_game`` says). None when
+    they can."""
+    kinds = {read.kind for read in outcome.reads}
+    if game["kind"] not in kinds and kinds:
+        return _other_kind(sorted(kinds - {game["kind"]})[0], game)
     if game["kind"] == "monster":
-        if outcome.sheets:
-            return (f"this is a dungeon map sheet, and game {game['code']} is a monster battle: photograph "
-                    f"each player's monster record sheet here, and score map sheets in a dungeon map game")
         for entry in outcome.rosters:
             if entry.get("player") not in (1, 2):
                 return (f"this is player {entry.get('player')}'s monster record sheet, and a battle is between "
                         f"players 1 and 2: print this game's sheets from its print link")
         return None
-    if outcome.rosters and not outcome.sheets:
-        return (f"this is a monster record sheet, and game {game['code']} is a dungeon map game: start a "
-                f"monster battle on the first screen for it")
+    if game["kind"] == "maker":
+        return other_loot(outcome.dungeons, game)
     return other_game(outcome.sheets, game)
+
+
+_GAME_NAMES = {"map": "a dungeon map game", "monster": "a monster battle", "maker": "a Dungeon Maker game"}
+_SHEET_NAMES = {"map": "a dungeon map sheet", "monster": "a monster record sheet", "maker": "a Dungeon Maker sheet"}
+_GOES = {"map": "score map sheets in a dungeon map game", "monster": "start a monster battle for it",
+         "maker": "start a Dungeon Maker game for it"}
+
+
+def _other_kind(kind: str, game: dict) -> str:
+    """A sheet of another kind of game than ``game``: what it is, and where it goes."""
+    return (f"this is {_SHEET_NAMES[kind]}, and game {game['code']} is {_GAME_NAMES[game['kind']]}: photograph "
+            f"each player's {_SHEET_NAMES[game['kind']][2:]} here, and {_GOES[kind]} on the first screen")
+
+
+def other_loot(entries: list[dict], game: dict) -> str | None:
+    """Why Dungeon Maker sheets read from a photo are not this game's (another loot seed, a page beyond the
+    game's players), or None when they are."""
+    players = len(game["players"])
+    for entry in entries:
+        if entry.get("seed") != game.get("seed"):
+            return (f"this Dungeon Maker sheet has loot seed {entry.get('seed')}, and game {game['code']}'s sheets "
+                    f"have seed {game.get('seed')}: print this game's sheets from its print link, or upload it to "
+                    f"its own game")
+        if not isinstance(entry.get("player"), int) or not 1 <= entry["player"] <= players:
+            return (f"this is page {entry.get('player')} of loot seed {game.get('seed')}, and game {game['code']} "
+                    f"has {players} players: give page N to player N")
+    return None
 
 
 def other_game(sheets: list[dict], game: dict) -> str | None:
@@ -153,7 +180,11 @@ def _retake(store, gid: str, old: str | None, added: dict, keep: bool) -> str | 
     if new is None:
         return None
     carried = None
-    if keep and added[new][0].get("roster") is not None:
+    if keep and added[new][0].get("dungeon") is not None:
+        from scrawl.api.dungeons import carried_corrections as carried_dungeon
+
+        carried = carried_dungeon(previous["corrections"], added[new][0])
+    elif keep and added[new][0].get("roster") is not None:
         from scrawl.api.rosters import carried_corrections as carried_roster
 
         carried = carried_roster(previous["corrections"], added[new][1])
@@ -181,9 +212,9 @@ def overlay(gid: str, sid: str, store: StoreDep) -> Response:
     page = store.page(gid, sid)
     if page is None:
         raise HTTPException(404, "no such sheet")
-    if game["kind"] == "monster":
-        return Response(_small_png(_roster_overlay(store, game, sid, page)), media_type="image/png",
-                        headers={"Cache-Control": "no-store"})
+    if game["kind"] in ("monster", "maker"):
+        picture = (_roster_overlay if game["kind"] == "monster" else _maker_overlay)(store, game, sid, page)
+        return Response(_small_png(picture), media_type="image/png", headers={"Cache-Control": "no-store"})
     scored = scored_game(store, game)
     stored = next((sheet for sheet in scored.stored if sheet["id"] == sid), None)
     if stored is None:
@@ -206,6 +237,17 @@ def _roster_overlay(store, game: dict, sid: str, page: bytes):
     entry = corrected_entry(stored["sheet"], stored["readings"], stored["corrections"])
     title = f"{player_name(game['players'], entry.get('player'))} (player {entry.get('player')})"
     return roster_overlay_picture(page, entry, corrected_readings(stored["readings"], stored["corrections"]), title)
+
+
+def _maker_overlay(store, game: dict, sid: str, page: bytes):
+    """A Dungeon Maker sheet's overlay picture, its corrections applied and scored."""
+    from scanner.maker_overlay import maker_overlay_picture
+    from scrawl.api.dungeons import scored_entries
+
+    _, scored = scored_entries(store, game)
+    if sid not in scored:
+        raise HTTPException(404, "no such sheet")
+    return maker_overlay_picture(page, scored[sid])
 
 
 def is_image(data: bytes) -> bool:

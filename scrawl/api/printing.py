@@ -45,6 +45,10 @@ def print_game_sheets(gid: str, store: StoreDep) -> Response:
     """A game's map sheets, one page per player with the player's name and the game's code (in its QR code
     too), so that a sheet of another game is told apart when it is photographed."""
     game = game_or_404(store, gid)
+    if game["kind"] == "maker":
+        pdf, name = _maker_pdf(game["paper"], int(game.get("seed") or 0), len(game["players"]))
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{name}"'})
     if game["kind"] == "monster":
         pdf, name = _monster_pdf(game["paper"], len(game["players"]))
         return Response(pdf, media_type="application/pdf",
@@ -121,6 +125,25 @@ def _monster_pdf(paper: str, players: int) -> tuple[bytes, str]:
         for layout in layouts:      # its photos are then read without drawing it again
             keep_blank("monster", layout)
     return buffer.getvalue(), f"monsters-{paper}.pdf"
+
+
+@lru_cache(maxsize=4)
+def _maker_pdf(paper: str, seed: int, players: int) -> tuple[bytes, str]:
+    """A Dungeon Maker game's sheets, one loot layout per player: page N of loot seed ``seed`` is player N's
+    (``scrawl loot --seed SEED --count PLAYERS``)."""
+    from games.maker import roll_loot
+    from generator.maker_sheet import render_maker_sheets
+    from scanner.batch import PDF_LOCK
+    from scrawl.blanks import keep_blank
+    from sheets.maker import maker_layout
+
+    layouts = [maker_layout(roll_loot(seed, page), paper) for page in range(1, players + 1)]
+    buffer = io.BytesIO()
+    with PDF_LOCK:
+        render_maker_sheets(layouts, buffer)
+        for layout in layouts:      # its photos are then read without drawing it again
+            keep_blank("maker", layout)
+    return buffer.getvalue(), f"loot-{seed}-{paper}.pdf"
 
 
 @lru_cache(maxsize=8)

@@ -45,6 +45,9 @@ def _scored_game_or_404(store, gid: str) -> dict:
     if game["kind"] == "monster":
         raise HTTPException(404, "a monster battle has no standings: its winner and each side's odds are on "
                                  "the game's page, its rosters in the export")
+    if game["kind"] == "maker":
+        raise HTTPException(404, "a Dungeon Maker game's standings, winner and hero phases are on the game's "
+                                 "page, its dungeons in the export")
     return game
 
 
