@@ -10,6 +10,7 @@ const JPEG_QUALITY = 0.9;
 const SIDES = "NESW";
 const DECKS = { "doodles": "Dungeon deck", "traps": "Trap deck", "monsters-reference": "Monster reference" };
 const PAPERS = { "a4": "A4", "letter": "US Letter" };
+const KIND_TITLES = { "monster": "Monster battle", "maker": "Dungeon Maker" };
 
 // ---------------------------------------------------------------- small helpers
 
@@ -208,10 +209,11 @@ function mapName(map, known) {
 
 /** Print links: the game's sheets (none when `sheetsHref` is null), and the decks a game of `kind` uses. */
 function printLinks(container, sheetsHref, sheetsLabel, paper, kind = "map") {
-  const decks = Object.entries(DECKS).filter(([name]) => (kind === "monster") === (name === "monsters-reference"));
+  const decks = kind === "maker" ? [] : Object.entries(DECKS).filter(([name]) => (kind === "monster") === (name === "monsters-reference"));
+  const title = { "monster": "Monster sheets", "maker": "Dungeon Maker sheets" }[kind] || "Map sheets";
   container.replaceChildren(
     sheetsHref ? el("a", { class: "btn btn-quiet print", href: sheetsHref, target: "_blank", rel: "noopener" },
-      el("strong", { text: kind === "monster" ? "Monster sheets" : "Map sheets" }), el("small", { text: sheetsLabel })) : null,
+      el("strong", { text: title }), el("small", { text: sheetsLabel })) : null,
     ...decks.map(([name, label]) =>
       el("a", { class: "btn btn-quiet print", href: `/print/deck/${name}.pdf?paper=${paper}`, target: "_blank", rel: "noopener" },
         el("strong", { text: label }), el("small", { text: `${PAPERS[paper] || paper} PDF` }))),
@@ -307,7 +309,8 @@ class StartView {
       showAddress($(this.root, "url"), location.origin + "/");
     }
     this.choices($(this.root, "kinds"), "kind", [["map", "Dungeon map", "draw paths, score sheets"],
-      ["monster", "Monster battle", "two players' monster sheets fight"]], localStorage.getItem("scrawl.kind") || "map");
+      ["monster", "Monster battle", "two players' monster sheets fight"],
+      ["maker", "Dungeon Maker", "build a dungeon, heroes walk it"]], localStorage.getItem("scrawl.kind") || "map");
     this.choices($(this.root, "maps"), "map", known.maps.map((m) => [m.id, m.id === "random" ? "Random map" : m.name,
       m.note || (m.id === "random" ? "new every seed" : "")]), "classic");
     this.choices($(this.root, "papers"), "paper", (known.papers || ["a4", "letter"]).map((p) => [p, PAPERS[p] || p, ""]),
@@ -363,8 +366,16 @@ class StartView {
 
   updatePrint() {
     const battle = this.value("kind") === "monster";
-    $(this.root, "map-set").hidden = battle;
+    const maker = this.value("kind") === "maker";
+    $(this.root, "map-set").hidden = battle || maker;
     $(this.root, "printed").hidden = battle;
+    for (const ref of ["code-row", "code-hint"]) $(this.root, ref).hidden = maker;
+    for (const ref of ["loot-row", "loot-hint"]) $(this.root, ref).hidden = !maker;
+    if (maker) {
+      $(this.root, "print-hint").textContent = "Start the game to print its Dungeon Maker sheets: page 1 for player 1, and so on, each with its own loot. Print at 100%.";
+      printLinks($(this.root, "print"), null, "", this.value("paper") || "a4", "maker");
+      return;
+    }
     if (battle) {
       const paper = this.value("paper") || "a4";
       $(this.root, "print-hint").textContent = "Start the game to print its two monster record sheets (Player 1 and Player 2). Print at 100%.";
@@ -402,6 +413,11 @@ class StartView {
       error.hidden = false;
       return;
     }
+    if (kind === "maker" && names.length < 2) {
+      error.textContent = "A Dungeon Maker game has 2 to 6 players: add another name.";
+      error.hidden = false;
+      return;
+    }
     const map = this.value("map") || "classic";
     const seedText = $(this.root, "seed").value.trim();
     if (map === "random" && seedText !== "" && !/^\d{1,15}$/.test(seedText)) {
@@ -409,7 +425,15 @@ class StartView {
       error.hidden = false;
       return;
     }
-    const body = { players: names, map, seed: map === "random" && seedText !== "" ? Number(seedText) : null,
+    const lootText = $(this.root, "loot").value.trim();
+    if (kind === "maker" && lootText !== "" && !/^\d{1,15}$/.test(lootText)) {
+      error.textContent = "The loot seed is a whole number, like 1234 (or leave it empty for new sheets).";
+      error.hidden = false;
+      return;
+    }
+    const seed = kind === "maker" ? (lootText !== "" ? Number(lootText) : null)
+      : map === "random" && seedText !== "" ? Number(seedText) : null;
+    const body = { players: names, map, seed,
       paper: this.value("paper") || "a4", code: kind === "map" ? $(this.root, "code").value.trim() || null : null, kind };
     const submit = $(this.root, "submit");
     submit.disabled = true;
@@ -433,7 +457,7 @@ class StartView {
     list.replaceChildren(...games.slice(0, 12).map((game) =>
       el("li", {}, el("a", { class: "recent-game", href: `#/game/${encodeURIComponent(game.id)}` },
         el("strong", { text: game.players.join(", ") }),
-        el("small", { text: `${game.kind === "monster" ? "Monster battle" : mapName(game.map, this.known)} · ${plural(game.sheets, "sheet", "sheets")} · ${when(game.created)}` })))));
+        el("small", { text: `${KIND_TITLES[game.kind] || mapName(game.map, this.known)} · ${plural(game.sheets, "sheet", "sheets")} · ${when(game.created)}` })))));
   }
 }
 
@@ -552,11 +576,13 @@ class GameView {
     const known = (await maps()).maps;
     if (this.left) return;
     const battle = doc.kind === "monster";
-    const title = battle ? "Monster battle" : mapName(doc.map, known);
+    const maker = doc.kind === "maker";
+    const title = KIND_TITLES[doc.kind] || mapName(doc.map, known);
     this.root.classList.toggle("is-battle", battle);
+    this.root.classList.toggle("is-maker", maker);
     $(this.root, "board").hidden = battle;
     $(this.root, "finish").hidden = battle;
-    $(this.root, "export").textContent = battle ? "Export the rosters (JSON)" : "Export the scores (JSON)";
+    $(this.root, "export").textContent = battle ? "Export the rosters (JSON)" : maker ? "Export the dungeons (JSON)" : "Export the scores (JSON)";
     $(this.root, "title").textContent = doc.players.join(", ");
     document.title = `${doc.players.join(", ")}: Dungeon Scrawl`;
     $(this.root, "meta").replaceChildren(el("strong", { class: "code", text: `Game ${doc.code}` }),
@@ -572,7 +598,11 @@ class GameView {
     if (!$(this.root, "end").hidden) this.showEnd(true, false);
     if (doc.print) {
       const label = battle ? `${doc.players.join(" and ")}, ${PAPERS[doc.paper] || doc.paper}`
-        : `${title}, ${plural(doc.players.length, "player", "players")}, game ${doc.code}`;
+        : maker ? `${plural(doc.players.length, "page", "pages")}, loot seed ${doc.seed}, ${PAPERS[doc.paper] || doc.paper}`
+          : `${title}, ${plural(doc.players.length, "player", "players")}, game ${doc.code}`;
+      $(this.root, "first-print-hint").textContent = maker
+        ? "Page 1 is player 1's sheet, page 2 player 2's, and so on: each page has its own loot. Print at 100%."
+        : "Each sheet carries its player's name and this game's code, so a sheet of another table is never scored here. Print at 100%.";
       printLinks($(this.root, "print"), doc.print.sheets, label, doc.paper || "a4", doc.kind);
       // Before any photo, printing is what the table does next: the links are on top.
       $(this.root, "first-print").hidden = doc.photos.length > 0;
@@ -589,6 +619,7 @@ class GameView {
     else status.push(waiting ? `${done} of ${plural(doc.players.length, "sheet", "sheets")} read` : "Every sheet is read");
     if (doc.needs_review) status.push(`${plural(doc.needs_review, "sheet needs", "sheets need")} a look`);
     if (doc.kind === "monster" && doc.battle && doc.battle.ready) status.push(doc.battle.winner ? `${doc.battle.winner} wins` : "a draw");
+    if (doc.kind === "maker" && doc.winner && doc.sheets.length) status.push(doc.winner.line);
     const line = $(this.root, "status");
     line.textContent = status.join(" \u00b7 ");
     line.className = `game-status${doc.needs_review ? " warn" : waiting ? "" : " good"}`;
@@ -602,7 +633,8 @@ class GameView {
       return el("li", { class: `stand${row.place === 1 ? " lead" : ""}` },
         el("button", { type: "button", onclick: () => this.cardFor(row.player)?.focus() },
           el("span", { class: "who" }, el("span", { class: "place", text: row.place }), row.name),
-          el("span", { class: "pts", text: row.total, "data-total": row.player }),
+          el("span", { class: `pts${row.final === false ? " so-far" : ""}`, text: row.total, "data-total": row.player,
+            title: row.final === false ? "so far: the heroes have not come yet" : null }),
           review ? el("span", { class: "dot", title: "needs a look", "aria-label": "needs a look" }) : null));
     });
     const seen = new Set(doc.scoreboard.map((row) => row.player));
@@ -733,7 +765,10 @@ class GameView {
     const board = this.doc.scoreboard;
     const winners = board.filter((row) => row.place === 1);
     const missing = this.doc.players.filter((_, i) => !board.some((row) => row.player === i + 1)).length;
-    $(this.root, "winner").textContent = !winners.length ? "No sheet is scored yet."
+    const maker = this.doc.kind === "maker";
+    $(this.root, "csv").hidden = maker;
+    $(this.root, "png").hidden = maker;
+    $(this.root, "winner").textContent = !winners.length ? "No sheet is scored yet." : maker ? this.doc.winner.line
       : winners.length === 1 ? `${winners[0].name} wins with ${plural(winners[0].total, "point", "points")}!`
         : `A tie: ${winners.slice(0, -1).map((row) => row.name).join(", ")} and ${winners.at(-1).name} share first place with ${plural(winners[0].total, "point", "points")}.`;
     $(this.root, "end-list").replaceChildren(...board.map((row) => el("li", { class: row.place === 1 ? "first" : "" },
@@ -815,7 +850,8 @@ class CardView {
     mine.forEach((sheet) => {
       let view = this.sheets.get(sheet.id);
       if (!view) {
-        view = sheet.kind === "monster" ? new MonsterSheetView(this, sheet) : new SheetView(this, sheet);
+        view = sheet.kind === "monster" ? new MonsterSheetView(this, sheet)
+          : sheet.kind === "maker" ? new MakerSheetView(this, sheet) : new SheetView(this, sheet);
         this.sheets.set(sheet.id, view);
       }
       body.append(view.root);
@@ -1438,6 +1474,248 @@ class MonsterSheetView {
       await this.game.change(() => api(method, this.base() + path, body));
       this.editing = null;
       if (this.sheet) { this.showCards(); this.showPools(); }
+    } catch (err) { toast(err.message, "bad"); }
+  }
+}
+
+// ---------------------------------------------------------------- one Dungeon Maker sheet
+
+const TILE_LETTERS = { "gate": "Gt", "spikes": "T", "slime": "S", "skeleton": "SK", "ghost": "GH", "giant-bat": "GB",
+  "boss-slime": "BS", "golem": "G" };
+const RECORD_COUNTS = [["gems", "Gems collected"], ["potions", "Potions collected"], ["rounds", "Rounds crossed off"],
+  ["souls", "Souls (heroes who died)"], ["hearts", "Dungeon hearts crossed"]];
+const ENTRANCES = ["A1:N", "A1:W", "F1:N", "F1:E", "A6:S", "A6:W", "F6:S", "F6:E"];
+
+/** The nodes given, without the nulls of parts left out (replaceChildren would write "null"). */
+function present(...nodes) { return nodes.filter((node) => node !== null && node !== undefined && node !== false); }
+
+/** A tile as a small drawing: its path (a bridge dashed), a pond, the entrance, the stairs, what is there. */
+function tileGlyph(tile) {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("class", "tile-glyph");
+  svg.setAttribute("aria-hidden", "true");
+  const add = (tag, attrs, text) => {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (text) node.textContent = text;
+    svg.append(node);
+  };
+  if (tile.acid) add("rect", { x: 2, y: 2, width: 20, height: 20, rx: 6, class: "g-acid" });
+  const ends = { N: [12, 0], E: [24, 12], S: [12, 24], W: [0, 12] };
+  for (const side of tile.path) {
+    add("line", { x1: 12, y1: 12, x2: ends[side][0], y2: ends[side][1],
+      class: `g-path${tile.bridge ? " bridge" : ""}${tile.entrance === side ? " in" : ""}` });
+  }
+  if (tile.path.length === 1 && !tile.stairs) add("circle", { cx: 12, cy: 12, r: 2.6, class: "g-dot" });
+  const word = TILE_LETTERS[tile.room] || TILE_LETTERS[tile.on];
+  if (word) add("text", { x: 12, y: 15.5, class: `g-word${tile.room ? " room" : ""}` }, word);
+  if (tile.stairs) add("path", { d: "M14 21h2.5v-2.5h2.5v-2.5h2.5v-2.5", class: "g-stairs" });
+  if (tile.loot) add("circle", { cx: 4.5, cy: 4.5, r: 3, class: "g-loot" });
+  return svg;
+}
+
+function tileWords(tile, market) {
+  const name = (id, list) => (list.find((item) => item.id === id) || { name: id }).name;
+  const words = [];
+  if (tile.path) words.push(`${tile.bridge ? "bridge" : "path"} ${tile.path.split("").join("\u2009")}`);
+  if (tile.acid) words.push("Acid Pond");
+  if (tile.room) words.push(name(tile.room, market.rooms));
+  if (tile.on) words.push(name(tile.on, market.on_path));
+  if (tile.stairs) words.push("Exit stairs");
+  if (tile.entrance) words.push(`entrance ${tile.entrance}`);
+  if (tile.loot) words.push(`${tile.loot} not collected`);
+  return words.length ? words.join(", ") : "empty";
+}
+
+class MakerSheetView {
+  constructor(card, sheet) {
+    this.card = card;
+    this.id = sheet.id;
+    this.selected = null;         // the tile whose editor is open
+    const fragment = fromTemplate("tpl-maker-sheet");
+    this.root = fragment.firstElementChild;
+    this.img = $(this.root, "img");
+    $(this.root, "remove").addEventListener("click", () => SheetView.prototype.removePhoto.call(this));
+  }
+
+  get game() { return this.card.game; }
+
+  base() { return `/api/games/${encodeURIComponent(this.game.id)}/sheets/${encodeURIComponent(this.id)}`; }
+
+  update(sheet, doc) {
+    this.sheet = sheet;
+    this.doc = doc;
+    this.market = doc.market;
+    if (this.img.getAttribute("src") !== sheet.overlay) {
+      const next = new Image();
+      next.onload = () => { if (this.sheet.overlay === sheet.overlay) this.img.src = sheet.overlay; };
+      next.src = sheet.overlay;
+      if (!this.img.getAttribute("src")) this.img.src = sheet.overlay;
+    }
+    $(this.root, "picture").href = sheet.overlay;
+    $(this.root, "photo-name").textContent = `${sheet.source} \u00b7 page ${sheet.player}`;
+    MonsterSheetView.prototype.showReview.call(this);
+    const hint = this.root.querySelector(".review .hint");
+    if (hint) hint.textContent = "Numbered as ringed on the picture: correct the tile or the count, and it leaves this list.";
+    this.showHeroes();
+    this.showBreakdown();
+    this.showGrid();
+    this.showTilePanel();
+    this.showPlaces();
+    this.showRecord();
+  }
+
+  open() { this.root.scrollIntoView({ behavior: "smooth", block: "start" }); }
+
+  showHeroes() {
+    const heroes = this.sheet.heroes;
+    const box = $(this.root, "heroes");
+    box.className = `heroes state-${heroes.state}`;
+    const play = (seed) => this.send("POST", "/heroes", seed === undefined ? undefined : { seed });
+    if (heroes.state !== "played") {
+      box.replaceChildren(...present(el("h3", { text: "The heroes" }), el("p", { class: "hint", text: heroes.why }),
+        heroes.state === "ready" ? el("button", { type: "button", class: "btn btn-main", text: "Play the heroes", onclick: () => play() }) : null));
+      return;
+    }
+    const died = heroes.heroes.filter((h) => h.fate === "died").length;
+    box.replaceChildren(
+      el("div", { class: "battle-head" }, el("h3", { text: "The heroes came" }), el("span", { class: "hint", text: `dice ${heroes.seed}` })),
+      el("p", { class: "heroes-line" }, el("strong", { text: `${plural(died, "hero died", "heroes died")}, ${heroes.heroes.length - died} escaped` }),
+        heroes.fallen ? " \u00b7 the dungeon fell" : "", ` \u00b7 route ${heroes.route.join(" ")}`),
+      el("ol", { class: "hero-list" }, heroes.heroes.map((hero) => el("li", { class: hero.fate },
+        el("details", {}, el("summary", {}, el("span", { class: "hero-fate", text: hero.fate === "died" ? "died" : "escaped" }), ` ${hero.title}`),
+          el("ul", {}, hero.steps.map((line) => el("li", { text: line })), el("li", { class: "end", text: hero.end })))))),
+      el("div", { class: "editor-buttons" },
+        el("button", { type: "button", class: "btn btn-main btn-small", text: "Again with new dice", onclick: () => play() }),
+        el("label", { class: "seed replay" }, el("span", { text: "Dice" }),
+          el("input", { type: "number", inputmode: "numeric", min: 0, value: heroes.seed, "aria-label": "The dice of a hero phase to replay" }),
+          el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Replay", onclick: (event) => {
+            const text = event.currentTarget.parentNode.querySelector("input").value.trim();
+            if (/^\d{1,15}$/.test(text)) play(Number(text)); else toast("The dice are a whole number, like 1234.", "bad");
+          } }))));
+  }
+
+  showBreakdown() {
+    const score = this.sheet.score;
+    const heroes = this.sheet.heroes;
+    const final = heroes.state === "played" ? heroes.final : score;
+    const row = (what, count, points) => el("tr", { class: points < 0 ? "minus" : points > 0 ? "plus" : "zero" },
+      el("td", { class: "what" }, el("span", { text: what })), el("td", { class: "count", text: `\u00d7${count}` }),
+      el("td", { class: "pts", text: signed(points) }));
+    const rows = score.lines.map((line) => row(line.what, line.count, line.points));
+    if (heroes.state === "played" || score.heroes_played) {
+      rows.push(row("Souls (+3 each)", final.souls, final.souls_points), row("Dungeon HP lost (\u22122 each)", final.hp_lost, final.hp_points));
+    }
+    $(this.root, "breakdown").replaceChildren(el("caption", { text: "Scoring chart" }), el("tbody", {}, rows),
+      el("tfoot", {}, el("tr", {}, el("th", { scope: "row", text: this.sheet.final ? "Total" : "So far" }), el("td", {}),
+        el("td", { class: "pts total", "data-total": this.sheet.player, text: this.sheet.total }))));
+  }
+
+  showGrid() {
+    const cells = [];
+    for (const [index, tile] of this.sheet.tiles.entries()) {
+      if (index % 6 === 0) cells.push(el("span", { class: "axis", text: tile.tile.slice(1) }));
+      cells.push(el("button", { type: "button", role: "gridcell", "data-tile": tile.tile,
+        class: `tile${tile.corrected ? " fixed" : ""}${tile.review.length ? " doubt" : ""}${this.selected === tile.tile ? " selected" : ""}`,
+        "aria-label": `${tile.tile}: ${tileWords(tile, this.market)}`, onclick: () => this.select(tile.tile) },
+        tileGlyph(tile), tile.review.length ? el("span", { class: "tile-doubt", text: tile.review.join(",") }) : null));
+    }
+    const head = [el("span", { class: "axis" }), ..."ABCDEF".split("").map((c) => el("span", { class: "axis", text: c }))];
+    $(this.root, "grid").replaceChildren(...head, ...cells);
+  }
+
+  select(name) {
+    this.selected = this.selected === name ? null : name;
+    this.showGrid();
+    this.showTilePanel();
+  }
+
+  showTilePanel() {
+    const panel = $(this.root, "tile-panel");
+    const tile = this.selected && this.sheet.tiles.find((t) => t.tile === this.selected);
+    panel.hidden = !tile;
+    if (!tile) { panel.replaceChildren(); return; }
+    const sides = new Set(tile.path.split(""));
+    const sideButtons = SIDES.split("").map((side) => el("button", { type: "button", class: `side-toggle${sides.has(side) ? " on" : ""}`,
+      "aria-pressed": sides.has(side) ? "true" : "false", text: side, onclick: (event) => {
+        const on = event.currentTarget.classList.toggle("on");
+        event.currentTarget.setAttribute("aria-pressed", on ? "true" : "false");
+      } }));
+    const check = (name, label, on) => el("label", { class: "check" }, el("input", { type: "checkbox", "data-field": name, checked: on }), label);
+    const pick = (name, label, items, chosen) => el("label", { class: "field" }, el("span", { text: label }),
+      el("select", { "data-field": name }, [el("option", { value: "", text: "none" })].concat(items.map((item) =>
+        el("option", { value: item.id, text: item.name, selected: item.id === chosen })))));
+    const doubts = this.sheet.needs_review.filter((entry) => tile.review.includes(entry.number));
+    panel.replaceChildren(...present(
+      el("div", { class: "room-head" }, el("strong", { text: tile.tile }), el("span", { class: "room-now", text: tileWords(tile, this.market) }),
+        tile.corrected ? el("span", { class: "pen-mark", text: "corrected" }) : null),
+      doubts.length ? el("ul", { class: "tile-doubts" }, doubts.map((entry) => el("li", { text: `${entry.number}. ${entry.why}` }))) : null,
+      el("div", { class: "part-editor" },
+        el("div", { class: "field wide" }, el("span", { text: "Path through the sides" }), el("div", { class: "side-toggles" }, sideButtons)),
+        el("div", { class: "checks" }, check("bridge", "Bridge path", tile.bridge), check("acid", "Acid Pond", tile.acid)),
+        el("div", { class: "fields" }, pick("room", "Monster room", this.market.rooms, tile.room),
+          pick("on", "On the path", this.market.on_path, tile.on)),
+        el("div", { class: "editor-buttons" },
+          el("button", { type: "button", class: "btn btn-main btn-small", text: "Save", onclick: () => this.saveTile(tile.tile, panel) }),
+          el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Empty tile", onclick: () => this.send("PUT", `/tiles/${tile.tile}`, {}) }),
+          tile.corrected ? el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset", onclick: () => this.send("DELETE", `/tiles/${tile.tile}`) }) : null,
+          el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Close", onclick: () => this.select(tile.tile) })))));
+  }
+
+  saveTile(name, panel) {
+    const field = (key) => panel.querySelector(`[data-field="${key}"]`);
+    const path = [...panel.querySelectorAll(".side-toggle.on")].map((b) => b.textContent).join("");
+    this.send("PUT", `/tiles/${name}`, { path, bridge: field("bridge").checked, acid: field("acid").checked,
+      room: field("room").value || null, on: field("on").value || null });
+  }
+
+  showPlaces() {
+    const place = (key, label, options, now) => {
+      const corrected = this.sheet.places_corrected.includes(key);
+      const select = el("select", { "aria-label": label, onchange: (event) => this.send("PUT", `/places/${key}`, { at: event.target.value || null }) },
+        [el("option", { value: "", text: "none", selected: !now })].concat(options.map((o) => el("option", { value: o, text: o, selected: o === now }))));
+      return el("label", { class: `field place${corrected ? " fixed" : ""}` }, el("span", {}, label, corrected ? el("span", { class: "pen-mark", text: "corrected" }) : null), select,
+        corrected ? el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset", onclick: () => this.send("DELETE", `/places/${key}`) }) : null);
+    };
+    $(this.root, "places").replaceChildren(place("entrance", "Entrance", ENTRANCES, this.sheet.entrance),
+      place("stairs", "Exit stairs", this.sheet.tiles.map((t) => t.tile), this.sheet.stairs));
+  }
+
+  showRecord() {
+    const record = this.sheet.record;
+    const limits = this.market.limits;
+    const fixed = this.sheet.record_corrected;
+    $(this.root, "record-title").replaceChildren(...present(el("span", { text: "Loot, spells, Souls, hearts" }),
+      el("small", { text: `${plural(record.gems, "gem", "gems")} \u00b7 ${plural(record.potions, "potion", "potions")} \u00b7 ` +
+        `${plural(record.souls, "Soul", "Souls")} \u00b7 ${plural(record.hearts, "heart", "hearts")}` }),
+      fixed.length ? el("span", { class: "pen-mark", text: "corrected" }) : null));
+    const counts = RECORD_COUNTS.map(([key, label]) => el("label", { class: `field${fixed.includes(key) ? " fixed" : ""}` }, el("span", { text: label }),
+      el("input", { type: "number", inputmode: "numeric", min: 0, max: limits[key], value: record[key], "data-count": key })));
+    const spells = ["spells_got", "spells_cast"].map((key) => el("fieldset", { class: "spells" },
+      el("legend", { text: key === "spells_got" ? "Spells got (circled)" : "Spells cast" }),
+      this.market.spells.map((spell) => el("label", { class: "check" }, el("input", { type: "checkbox", "data-spell": key, value: spell.id,
+        checked: record[key].includes(spell.id) }), spell.name))));
+    const box = $(this.root, "record");
+    box.replaceChildren(el("div", { class: "part-editor" }, el("div", { class: "fields" }, counts), spells,
+      el("div", { class: "editor-buttons" },
+        el("button", { type: "button", class: "btn btn-main btn-small", text: "Save the record", onclick: () => this.saveRecord(box) }),
+        fixed.length ? el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Reset to what was read", onclick: () => this.send("DELETE", "/record") }) : null)));
+  }
+
+  saveRecord(box) {
+    const body = {};
+    for (const input of box.querySelectorAll("[data-count]")) body[input.dataset.count] = Number(input.value) || 0;
+    for (const key of ["spells_got", "spells_cast"]) {
+      body[key] = [...box.querySelectorAll(`[data-spell="${key}"]:checked`)].map((input) => input.value);
+    }
+    this.send("PUT", "/record", body);
+  }
+
+  async send(method, path, body) {
+    try {
+      await this.game.change(() => api(method, this.base() + path, body));
+      if (path.startsWith("/tiles/")) { this.selected = null; if (this.sheet) { this.showGrid(); this.showTilePanel(); } }
     } catch (err) { toast(err.message, "bad"); }
   }
 }

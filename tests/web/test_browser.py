@@ -641,3 +641,79 @@ def battle_screenshot(path: Path) -> None:
         _save_small_png(picture, path)
     finally:
         shutil.rmtree(data, ignore_errors=True)
+
+
+# -- a Dungeon Maker game --------------------------------------------------------------------------------
+
+def maker_game(page, url: str, folder: Path) -> str:
+    """A Dungeon Maker game of Ann and Bob started on the phone with the loot seed of their printed sheets;
+    Ann's sheet has its hero phase ticked (10 points), Bob's has not (6 points so far)."""
+    from test_dungeon_maker import SEED, Sheet, small_dungeon
+
+    page.goto(url + "/")
+    page.locator("label.choice-item", has_text="Dungeon Maker").click()
+    expect(page.locator("[data-ref=map-set]")).to_be_hidden()
+    page.locator("[data-ref=printed] summary").click()
+    page.locator("[data-ref=loot]").fill(str(SEED))
+    gid = start_game(page, url, ["Ann", "Bob"], reload=False)
+    for player, souls, hearts in ((1, 2, 1), (2, 0, 0)):
+        sheet = Sheet(player=player)
+        small_dungeon(sheet, souls, hearts)
+        path = folder / f"maker-{player}.jpg"
+        path.write_bytes(sheet.jpeg())
+        page.locator(f"#player-{player} input[type=file]").set_input_files(path)
+        page.locator(f"#player-{player} .maker-sheet").wait_for(timeout=30_000)
+    return gid
+
+
+def test_a_dungeon_maker_game_scores_corrects_and_plays_the_heroes(server, phone, tmp_path):
+    """At phone size: both sheets read and scored by their Scoring chart, a tile corrected with a tap (the
+    score changes), the heroes played for the sheet without Souls, and the winner named."""
+    gid = maker_game(phone, server.url, tmp_path)
+    ann, bob = phone.locator("#player-1"), phone.locator("#player-2")
+    expect(ann.locator(".card-total")).to_have_text("10")
+    expect(bob.locator(".card-total")).to_have_text("6")
+    expect(bob.locator("[data-tile=B1]")).to_have_attribute("aria-label", "B1: path E\u2009W, Spike trap")
+    expect(bob.locator(".breakdown tfoot th")).to_have_text("So far")
+    expect(phone.locator("[data-ref=status]")).to_contain_text("Play the heroes for Bob")
+
+    bob.locator("[data-tile=C2]").click()
+    bob.locator(".tile-panel [data-field=room]").select_option("ghost")
+    bob.locator(".tile-panel").get_by_role("button", name="Save").click()
+    expect(bob.locator(".card-total")).to_have_text("7")       # a Ghost: 2 points more, 1 Coin point less
+    expect(bob.locator("[data-tile=C2].fixed")).to_have_attribute("aria-label", "C2: Ghost")
+
+    bob.get_by_role("button", name="Play the heroes").click()
+    expect(bob.locator(".heroes .hint")).to_contain_text("dice ")
+    sheet = next(s for s in server.game(gid)["sheets"] if s["name"] == "Bob")
+    expect(bob.locator(".card-total")).to_have_text(str(sheet["total"]))
+    expect(bob.locator(".hero-list > li")).to_have_count(len(sheet["heroes"]["heroes"]))
+    expect(phone.locator("[data-ref=status]")).to_contain_text(server.game(gid)["winner"]["line"])
+    bob.locator(".replay input").fill("77")                    # the dice another phone played, replayed here
+    bob.get_by_role("button", name="Replay").click()
+    expect(bob.locator(".heroes .hint")).to_have_text("dice 77")
+    assert next(s for s in server.game(gid)["sheets"] if s["name"] == "Bob")["heroes"]["seed"] == 77
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def maker_screenshot(path: Path) -> None:
+    """A Dungeon Maker game of two photographed sheets, Bob's heroes played, as a 390 x 844 phone shows it."""
+    import tempfile
+
+    data = Path(tempfile.mkdtemp(prefix="scrawl-shot-"))
+    try:
+        with Server(data) as running, sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+            page = chromium.new_context(**PHONE).new_page()
+            maker_game(page, running.url, data)
+            page.locator("#player-2").get_by_role("button", name="Play the heroes").click()
+            page.locator("#player-2 .hero-list").wait_for()
+            page.locator("#player-2 [data-tile=B1]").click()
+            page.locator("#toast").wait_for(state="hidden")
+            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(500)
+            picture = page.screenshot(full_page=True)
+            chromium.close()
+        _save_small_png(picture, path)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
