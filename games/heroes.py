@@ -508,6 +508,16 @@ def sheet_score(dungeon: Dungeon, record: SheetRecord, maker: Maker) -> dict:
             "total": building + souls + lost * maker.lost_hp_points}
 
 
+def mark_loot_left(tiles: dict, loot, gems: int, potions: int) -> None:
+    """Mark loot still lying on built tiles (``tiles``: a ``scrawl.dungeon/1`` document's) of a sheet with
+    ``loot`` (``games.maker.LootLayout``) printed on it: more Gem (Potion) tiles built on than Gems (Potions)
+    collected means the last of them, in reading order, were built on before their loot was collected."""
+    for kind, rooms, collected in (("gem", loot.gems, gems), ("potion", loot.potions, potions)):
+        built_on = [room.name for room in sorted(rooms, key=lambda r: (r.row, r.col)) if room.name in tiles]
+        for name in built_on[max(0, collected):]:
+            tiles[name]["loot"] = kind
+
+
 def score_entry(entry: dict, maker: Maker) -> dict:
     """A ``dungeons`` entry of a scan document (``scanner.maker``) scored: its dungeon given the Coin left and
     spells unused the sheet works out to, its ``score`` (``sheet_score``), and every building rule and record

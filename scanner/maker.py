@@ -15,7 +15,7 @@ from typing import Callable
 
 import numpy as np
 
-from games.heroes import CORNERS, FORMAT as DUNGEON_FORMAT, SheetRecord
+from games.heroes import CORNERS, FORMAT as DUNGEON_FORMAT, SheetRecord, mark_loot_left
 from games.maker import SIZE, Maker
 from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
@@ -186,7 +186,7 @@ def _dungeon(layout: MakerLayout, maker: Maker, ticked: dict[str, set[str]], lin
             stairs.append(tile.id)
         if spec:
             tiles[tile.id] = spec
-    _loot_left(layout, tiles, record)
+    mark_loot_left(tiles, layout.loot, record.gems, record.potions)
     document = {"format": DUNGEON_FORMAT, "tiles": tiles}
     entrances = [f"{room.name}:{side}" for room, corner in CORNERS.items() for side in corner
                  if links[(room.name, side)]]
@@ -229,15 +229,6 @@ def _tile(name: str, items: set[str], sides: str, rooms: set[str], doubts: list[
         if len(on) > 1:
             doubts.append(Entry(name, Rule.UNSURE_READING, f"{' and '.join(on)} both ticked on {name}'s path", 0.4))
     return spec
-
-
-def _loot_left(layout: MakerLayout, tiles: dict, record: SheetRecord) -> None:
-    """Mark loot still lying on built tiles: more Gem (Potion) tiles built on than Gems (Potions) ticked
-    under Loot means the last of them were built on before their loot was collected."""
-    for kind, collected in (("gem", record.gems), ("potion", record.potions)):
-        built_on = [tile.id for tile in layout.tiles if kind in tile.items and tile.id in tiles]
-        for name in built_on[collected:]:
-            tiles[name]["loot"] = kind
 
 
 def _place(box: str) -> str:

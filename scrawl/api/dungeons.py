@@ -63,17 +63,13 @@ def corrected_entry(entry: dict, corrections: dict) -> dict:
 
 
 def _loot_left(tiles: dict, record: dict, seed, player) -> None:
-    """Loot still lying on built tiles, as the scanner works it out: more Gem (Potion) tiles built on than
-    Gems (Potions) collected means the last of them were built on before their loot was collected."""
+    """Loot still lying on built tiles, as the scanner works it out (``games.heroes.mark_loot_left``)."""
+    from games.heroes import mark_loot_left
     from games.maker import roll_loot
 
-    if not isinstance(seed, int) or not isinstance(player, int):
-        return
-    loot = roll_loot(seed, player)
-    for kind, rooms in (("gem", loot.gems), ("potion", loot.potions)):
-        built_on = [room.name for room in sorted(rooms, key=lambda r: (r.row, r.col)) if room.name in tiles]
-        for name in built_on[int(record.get(kind + "s", 0) or 0):]:
-            tiles[name]["loot"] = kind
+    if isinstance(seed, int) and isinstance(player, int):
+        mark_loot_left(tiles, roll_loot(seed, player), int(record.get("gems", 0) or 0),
+                       int(record.get("potions", 0) or 0))
 
 
 def _settled(doubt: dict, tiles: set[str], places: dict, record: dict) -> bool:
