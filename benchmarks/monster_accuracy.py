@@ -18,7 +18,10 @@ does and compared with the truth:
   groups drawn cleanly;
 - life tracks: damage read right on the parts present; pool dice right;
 - sheets: the whole roster right (flagged or not), and right without any flag
-  but the faults put on purpose.
+  but the faults put on purpose;
+- the game-night page: each photo sent as an upload (``scrawl.service.scan_upload``)
+  must give the same entry as ``scrawl scan`` does, so every figure above holds
+  for the page's monster battles too.
 """
 from __future__ import annotations
 
@@ -44,6 +47,7 @@ def main() -> None:
     from scanner.load import load_photo_bytes
     from scanner.monsters import MARKED, choose, damage
     from scanner.scan import scan_photo
+    from scrawl.service import scan_upload
 
     counts: Counter = Counter()
     wrong: list[str] = []
@@ -137,6 +141,9 @@ def main() -> None:
                                  f"({truth['hand']['tool']} {truth['hand']['pen']})")
             right = player == expected
             counts["sheets right"] += right
+            # The game-night page's path (an upload read by scrawl.service.scan_upload) must read the same.
+            page = scan_upload(shot.data, truth["source"])
+            counts["page reads the same"] += [read.entry for read in page.reads] == [entry]
             counts["sheets right, only the faults flagged"] += right and flagged_at <= fault_groups
         seed += 1
     seconds = time.perf_counter() - started
@@ -160,6 +167,7 @@ def main() -> None:
     print(f"  sheets right                {share('sheets right', 'photos')}")
     print(f"  ... with no needless flag   {share('sheets right, only the faults flagged', 'photos')}")
     print(f"  photos not read             {counts['not read']}")
+    print(f"  the page's upload reads the same {share('page reads the same', 'photos')}")
     print(f"  {seconds:.0f} s (making the photos included)")
     for line in wrong[:args.show]:
         print("  " + line)
