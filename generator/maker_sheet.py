@@ -34,8 +34,10 @@ class TextDoesNotFit(SheetOverflow):
     """A text the sheet cannot print at MIN_TEXT or more in the space the layout gives it."""
 
 
-def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
-    """Write a PDF (to a path or a binary file) with one page per loot layout. Same input, same bytes."""
+def render_maker_sheets(layouts: list[MakerLayout], path, code: str | None = None, names=()) -> None:
+    """Write a PDF (to a path or a binary file) with one page per loot layout, page N for player N. Same
+    input, same bytes. ``code`` (``sheets.page.new_game_code``) prints the game's code on every page and in
+    its QR code; ``names`` (player 1 first) prints each player's name as the keeper's."""
     if not layouts:
         raise ValueError("no pages to print")
     fonts.register_fonts()
@@ -52,7 +54,7 @@ def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
     for layout in layouts:
         canvas.setPageSize((layout.width * mm, layout.height * mm))
         page = Page(canvas, layout.height)
-        _draw_header(page, layout)
+        _draw_header(page, layout, code, names[layout.loot.page - 1] if layout.loot.page <= len(names) else None)
         _draw_grid(page, layout)
         for panel in layout.panels.values():
             _draw_frame(page, panel)
@@ -66,7 +68,7 @@ def render_maker_sheets(layouts: list[MakerLayout], path) -> None:
         _draw_hero_stats(page, layout)
         _draw_coin_track(page, layout)
         draw_markers(page, layout)
-        draw_qr(page, layout, layout.sheet_id(layout.loot.page))
+        draw_qr(page, layout, layout.sheet_id(layout.loot.page, code))
         canvas.showPage()
     canvas.save()
 
@@ -350,21 +352,23 @@ def _arrow(page: Page, tip, tail, *, head=1.9, shaft=0.42) -> None:
 
 # -- header and grid ------------------------------------------------------------------------
 
-def _draw_header(page: Page, layout: MakerLayout) -> None:
+def _draw_header(page: Page, layout: MakerLayout, code: str | None = None, keeper: str | None = None) -> None:
     title = layout.title
     size = _fit(page, "Dungeon Maker", fonts.TITLE, 21.0, title.w)
     page.c.setFillColor(ACCENT)
     page.text(title.x, title.y + 7.4, "Dungeon Maker", font=fonts.TITLE, size=size)
     seed, number = layout.loot.seed, layout.loot.page
-    line = f"Loot layout: seed {seed}, page {number}"
-    if page.text_width(line, fonts.BOLD, MIN_TEXT) > title.w:
-        line = f"Seed {seed}, page {number}"        # a very long seed
+    lines = ([f"Game {code} \u00b7 seed {seed}, player {number}", f"Game {code} \u00b7 player {number}"] if code
+             else [f"Loot layout: seed {seed}, page {number}", f"Seed {seed}, page {number}"])   # the first that fits
+    line = next((text for text in lines if page.text_width(text, fonts.BOLD, 7.5) <= title.w), lines[-1])
     _text(page, title.x, title.bottom - 1.0, line, font=fonts.BOLD, size=7.5, width=title.w)
     name = layout.name_line
     _text(page, layout.rounds_label.right, name.bottom - 0.9, "Keeper", font=fonts.BOLD, size=8.0, align="right")
     page.c.setStrokeGray(PRINT_GREY)
     page.c.setLineWidth(0.3 * mm)
     page.line(name.x + 1.5, name.bottom, name.right, name.bottom)
+    if keeper:
+        _text(page, name.x + 3.0, name.bottom - 1.0, keeper, font=fonts.BOLD, size=10.0, width=name.w - 4.0)
     label = layout.rounds_label
     _text(page, label.right, _baseline(label, 7.0) - 0.3, "Rounds", font=fonts.BOLD, size=7.0, align="right")
     for n in range(1, layout.maker.rounds + 1):

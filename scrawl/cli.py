@@ -617,22 +617,37 @@ def loot(
     output: Annotated[Optional[Path], typer.Option(
         "--output", "-o", metavar="FILE.pdf", help="Where to write the PDF. Default: output/loot-SEED-PAPER.pdf")
     ] = None,
+    names: Annotated[Optional[str], typer.Option(
+        metavar='"Ann,Bo,Cy"', help="The players' names, printed as each page's keeper (one page each).")] = None,
+    game: Annotated[Optional[str], typer.Option(
+        "--game", metavar="CODE", show_default="a new code",
+        help="The game code to print (as on a sheet already printed): with --seed, to reprint a game's sheets.")
+    ] = None,
 ) -> None:
     """Make Dungeon Maker sheets (PDF) with random loot layouts, and FILE.layout.json beside it."""
     from games.maker import roll_loot
     from sheets.maker import layouts_json, maker_layout
     from generator.maker_sheet import render_maker_sheets
 
+    printed = _printed_game(names, None, game)
+    listed, code = printed.names, printed.code
+    count = len(listed) or count
     if seed is None:
         seed = secrets.randbelow(1_000_000)
     pdf_path = _pdf_path(output, f"loot-{seed}-{paper.value}")
     layouts = [maker_layout(roll_loot(seed, page), paper.value) for page in range(1, count + 1)]
     with _writing(pdf_path):
-        render_maker_sheets(layouts, pdf_path)
+        render_maker_sheets(layouts, pdf_path, code, listed)
         _write_json(pdf_path.with_suffix(".layout.json"), layouts_json(layouts))
-    typer.echo(f"Wrote {pdf_path} ({count} page{'s' if count > 1 else ''}, {paper.value.upper()}, loot seed {seed})")
+    from scrawl.gamebook import PrintedGame, record_game
+
+    problem = record_game(PrintedGame(code, {"id": "loot", "seed": seed}, paper.value, count, listed))
+    typer.echo(f"Wrote {pdf_path} ({count} page{'s' if count > 1 else ''}, {paper.value.upper()}, loot seed {seed}, "
+               f"game {code})")
+    if problem:
+        typer.echo(f"Warning: {problem}", err=True)
     typer.echo(f"Layout {pdf_path.with_suffix('.layout.json')}")
-    typer.echo(f"Seed {seed}: run with --seed {seed} to print these layouts again")
+    typer.echo(f"Seed {seed}: run with --seed {seed} --game {code} to print these sheets again")
 
 
 MONSTERS_EXAMPLES = """\

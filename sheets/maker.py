@@ -225,11 +225,12 @@ class MakerLayout:
     footer: Rect
     coin_label: Rect
 
-    def sheet_id(self, player: int | None = None) -> SheetId:
-        """What the QR code says: game, paper, page (the player's number), the loot layout's seed and check."""
+    def sheet_id(self, player: int | None = None, code: str | None = None) -> SheetId:
+        """What the QR code says: game, paper, page (the player's number), the loot layout's seed and check,
+        and the game's code when the sheets were printed as one game (``sheets.page.new_game_code``)."""
         return SheetId(game=GAME, paper=self.paper, player=player or self.loot.page, map_id=MAP_ID,
                        seed=self.loot.seed, map_version=LOOT_VERSION, check=self.loot.check(),
-                       layout_version=LAYOUT_VERSION)
+                       layout_version=LAYOUT_VERSION, code=code)
 
     @property
     def grid_block(self) -> Rect:

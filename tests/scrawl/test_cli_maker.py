@@ -65,7 +65,7 @@ def test_loot_writes_k_pages_with_their_layouts_and_prints_the_seed(tmp_path, mo
     code, out, err = run(capsys, "loot", "--count", "4", "--seed", "1234")
     pdf = tmp_path / "output" / "loot-1234-a4.pdf"
     assert code == 0 and err == "" and pdf.is_file()
-    assert "Wrote output/loot-1234-a4.pdf (4 pages, A4, loot seed 1234)" in out
+    assert "Wrote output/loot-1234-a4.pdf (4 pages, A4, loot seed 1234, game " in out
     assert len(PdfReader(pdf).pages) == 4
     document = json.loads(pdf.with_suffix(".layout.json").read_text())
     assert document["game"] == "dungeon-maker" and len(document["pages"]) == 4
@@ -79,9 +79,10 @@ def test_loot_writes_k_pages_with_their_layouts_and_prints_the_seed(tmp_path, mo
 
 def test_loot_without_a_seed_chooses_one_and_says_how_to_reprint(tmp_path, capsys):
     code, out, _ = run(capsys, "loot", "-o", tmp_path / "a.pdf")
-    seed = int(out.split("Seed ")[1].split(":")[0])
-    assert code == 0
-    run(capsys, "loot", "--seed", seed, "-o", tmp_path / "b.pdf")
+    again = out.split("run with ")[1].split(" to print")[0]
+    seed, game = again.split()[1], again.split()[3]
+    assert code == 0 and again == f"--seed {seed} --game {game}"
+    run(capsys, "loot", "--seed", seed, "--game", game, "-o", tmp_path / "b.pdf")
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
 
 
@@ -95,3 +96,24 @@ def test_loot_bad_arguments_are_one_line_and_write_nothing(tmp_path, monkeypatch
     code, _, err = run(capsys, *args)
     assert code == 2 and message in err and err.count("\n") == 1
     assert not (tmp_path / "output").exists()
+
+
+def test_loot_names_print_a_game_code_and_the_scan_names_each_player(tmp_path, monkeypatch, capsys):
+    import re
+
+    import pypdfium2 as pdfium
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "loot", "--names", "Ann,Bo", "--seed", "5")
+    assert code == 0 and err == ""
+    game = re.search(r"game ([A-Z0-9]{4})\)", out).group(1)
+    assert "Wrote output/loot-5-a4.pdf (2 pages, A4, loot seed 5, game " in out
+    pdf = pdfium.PdfDocument(tmp_path / "output" / "loot-5-a4.pdf")
+    assert len(pdf) == 2
+    text = pdf[1].get_textpage().get_text_range()
+    assert f"Game {game} \u00b7 seed 5, player 2" in text and "Bo" in text
+    photo = tmp_path / "bo.png"
+    pdf[1].render(scale=8 * 25.4 / 72).to_pil().save(photo)
+    code, out, err = run(capsys, "scan", photo, "--json")
+    entry = json.loads(out)["dungeons"][0]
+    assert (entry["game"], entry["player"], entry["name"]) == (game, 2, "Bo")
