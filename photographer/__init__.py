@@ -16,6 +16,12 @@ the same camera, the truth being the roster the sheet should read as::
     for shot in photographer.make_monster_shots(3, players=2, faults=2):
         shot.truth["roster"], shot.truth["faults"]
 
+And it plays Dungeon Maker sheets (``maker``: a random legal builder, the hero phase, ticks in the tiles'
+boxes and path lines through their sides), the truth being what the sheet records and the score it gives::
+
+    for shot in photographer.make_maker_shots(5, players=2, condition="glare"):
+        shot.truth["dungeon"], shot.truth["souls"], shot.truth["score"]
+
 Instead of a difficulty, a game can be photographed in one of the named
 ``CONDITIONS`` (``photographer.conditions``: messaging-app copies, steep angles,
 curled or folded paper, glare, shadows, dim light, light pencil, a messy hand, a
@@ -46,6 +52,7 @@ from photographer.conditions import CONDITIONS, STRESS_CONDITIONS, Condition, co
 from photographer.hand import HandStyle, hand_for, hand_style, ink_sheet
 from photographer.monsters import (blank_monster_sheet, choose_faults, expected_roster, ink_monster_sheet,
                                    random_sheet)
+from photographer.maker import blank_maker_sheet, fill_maker_sheet, play_maker
 from photographer.paper import PX_PER_MM, blank_sheet, game_rolls, play_game, truth_sheet
 from photographer.scan import Scan, scan_for, scan_like
 
@@ -53,7 +60,8 @@ __all__ = ["Shot", "make_game_shots", "write_shots", "blank_sheet", "play_game",
            "HandStyle", "hand_style", "hand_for", "Camera", "camera_for", "photograph", "encode", "place_camera",
            "PhotoMapping", "with_megapixels", "Scan", "scan_for", "scan_like", "DIFFICULTIES", "PX_PER_MM",
            "rng_for", "make_monster_shots", "blank_monster_sheet", "random_sheet", "ink_monster_sheet",
-           "expected_roster", "CONDITIONS", "STRESS_CONDITIONS"]
+           "expected_roster", "CONDITIONS", "STRESS_CONDITIONS", "make_maker_shots", "play_maker",
+           "fill_maker_sheet", "blank_maker_sheet"]
 
 
 @dataclass(frozen=True)
@@ -180,6 +188,89 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
                  "photo": _photo_truth(photo, mapping, layout)}
         shots.append(Shot(data, suffix, truth, photo if keep_photos else None))
     return shots
+
+
+def make_maker_shots(seed: int, *, players: int = 2, difficulty: str = "medium", paper: str = "a4",
+                     condition: str | None = None, megapixels: float | None = None,
+                     keep_photos: bool = False) -> list[Shot]:
+    """One photo per player of a Dungeon Maker sheet (loot seed ``seed`` >= 1, page N for player N) played by a
+    random legal builder (``photographer.maker.play_maker``) and filled in by hand.
+
+    ``difficulty`` (``easy``, ``medium``, ``hard``, ``scan``) or ``condition`` (one of ``CONDITIONS`` or
+    ``STRESS_CONDITIONS``) as for ``make_game_shots``; the game played is the same whatever the photo.
+    ``truth`` holds ``dungeon`` (``scrawl.dungeon/1``), ``souls``, ``hearts``, ``spells_got``,
+    ``spells_cast``, ``gems``, ``potions``, ``rounds``, ``score`` and how the game went (``collected``,
+    ``heroes``, ``log``, ``coin_trail``, ``hero_seed``), ``source``, ``player``, ``page``, ``paper``, ``seed``,
+    ``drawn`` (how each box was marked), the camera, the hand and the photo; in a condition also
+    ``condition``, ``hidden`` and ``touched`` (tiles, as for map rooms).
+    """
+    from games.maker import roll_loot
+    from sheets.maker import maker_layout
+
+    if seed < 1:
+        raise ValueError(f"loot seeds start at 1 (a sheet of loot seed {seed} is refused by the scanner)")
+    difficulty = _difficulty(condition, difficulty)
+    shots = []
+    for player in range(1, players + 1):
+        layout = maker_layout(roll_loot(seed, player), paper)
+        stream = f"maker/{paper}/{difficulty}"
+        truth = play_maker(layout.loot, rng_for(seed, player, "maker/build"))
+        hand_rng = rng_for(seed, player, "hand/" + stream)
+        setting = None if condition is None else condition_for(condition, rng_for(seed, player, "condition/" + stream),
+                                                                _TileSheet(layout))
+        style = hand_for(difficulty, hand_rng) if setting is None else setting.hand(hand_rng)
+        drawn: dict = {}
+        page = fill_maker_sheet(layout, truth, hand_rng, style=style, px_per_mm=PX_PER_MM,
+                                page=blank_maker_sheet(layout, PX_PER_MM), drawn=drawn,
+                                sloppy=setting.sloppy if setting else {"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5))
+        camera_rng = rng_for(seed, player, "camera/" + stream)
+        if setting is None:
+            photo, mapping, camera, kind = _take(page, layout, difficulty, camera_rng, megapixels)
+        else:
+            page = setting.after_ink(page, _TileBoard(truth["dungeon"]), style)
+            photo, mapping, camera, kind = _take_in(setting, page, layout, camera_rng, megapixels)
+        data, suffix = encode(photo, camera)
+        truth.update(source=f"maker{seed}-p{player}-{difficulty}{suffix}", player=player, page=player, paper=paper,
+                     seed=seed, drawn=drawn, difficulty=difficulty, camera={"kind": kind, **camera.as_dict()},
+                     hand=style.as_dict(), photo=_photo_truth(photo, mapping, layout))
+        if setting is not None:
+            truth.update(setting.truth())
+        shots.append(Shot(data, suffix, truth, photo if keep_photos else None))
+    return shots
+
+
+def _difficulty(condition: str | None, difficulty: str) -> str:
+    """The name a shot is taken under: the condition's, else the difficulty's (each checked)."""
+    if condition is not None:
+        if condition not in CONDITIONS + STRESS_CONDITIONS:
+            raise ValueError(f"unknown condition {condition!r} (one of: {', '.join(CONDITIONS + STRESS_CONDITIONS)})")
+        return condition
+    if difficulty not in DIFFICULTIES + ("scan",):
+        raise ValueError(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)}, scan)")
+    return difficulty
+
+
+class _TileSheet:
+    """A Dungeon Maker layout as the conditions see a sheet: its tiles are the rooms they hide or touch."""
+
+    def __init__(self, layout):
+        self._layout = layout
+        self.rooms = layout.tiles
+
+    def __getattr__(self, name):
+        return getattr(self._layout, name)
+
+
+class _TileBoard:
+    """A Dungeon Maker dungeon as the conditions see a board: which tiles are empty (no loot, nothing built)."""
+
+    def __init__(self, dungeon: dict):
+        self._tiles = dungeon["tiles"]
+
+    def at(self, room):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(empty=room.name not in self._tiles)
 
 
 def _dungeon(map_id: str, seed: int):

@@ -454,7 +454,8 @@ def draw_record(pen: Pen, layout: MakerLayout, truth: dict, sloppy: float, how: 
 
 def tick_box(pen: Pen, box: Rect, sloppy: float = 0.3, kinds: tuple[str, ...] = TICKS) -> str:
     """Tick, cross or scribble in a box, a little off its centre; in a hurry (``sloppy`` of the time) bigger
-    and further off, never far outside. Says what was drawn (``tick``, ``cross:hurried``, ...)."""
+    and further off, the ink never more than half a millimetre past the box (so never into the middle third
+    of a tile's side, where path lines are read). Says what was drawn (``tick``, ``cross:hurried``, ...)."""
     rng = pen.rng
     weights = np.array([{"tick": 0.5, "cross": 0.35, "scribble": 0.15}[k] for k in kinds])
     kind = str(rng.choice(kinds, p=weights / weights.sum()))
@@ -462,22 +463,37 @@ def tick_box(pen: Pen, box: Rect, sloppy: float = 0.3, kinds: tuple[str, ...] = 
     side = min(box.w, box.h)
     size = side * (rng.uniform(0.8, 1.0) if hurried else rng.uniform(0.55, 0.8))
     reach = 0.16 if hurried else 0.1
-    centre = np.array(box.centre) + np.clip(rng.normal(0, reach / 2, 2), -reach, reach) * side
+    offset = np.clip(rng.normal(0, reach / 2, 2), -reach, reach) * side
+    strokes = [size * shape for shape in _tick_shapes(kind, size, pen.style.width_mm, rng)]
+    # Shrink the mark, then its offset, until the ink (half a pen's width past the strokes) fits.
+    room = side / 2 + (0.5 if hurried else 0.0) - pen.style.width_mm / 2 - 0.1
+    extent = max(float(np.abs(points).max()) for points in strokes)
+    if extent > 0.75 * room:
+        strokes = [points * (0.75 * room / extent) for points in strokes]
+        extent = 0.75 * room
+    offset = np.clip(offset, -(room - extent), room - extent)
+    centre = np.array(box.centre) + offset
+    for points in strokes:
+        pen.stroke(centre + points, wobble=0.03)
+    return kind + (":hurried" if hurried else "")
+
+
+def _tick_shapes(kind: str, size: float, width: float, rng: np.random.Generator) -> list[np.ndarray]:
+    """The strokes of a tick, a cross or a scribble, in units of the mark's size round its centre."""
     if kind == "tick":
-        shape = [[-0.45, 0.0], [-0.12, 0.38], [0.5, -0.5]] + rng.normal(0, 0.04, (3, 2))
-        pen.stroke(centre + size * shape, wobble=0.04)
-    elif kind == "cross":
+        return [np.array([[-0.45, 0.0], [-0.12, 0.38], [0.5, -0.5]]) + rng.normal(0, 0.04, (3, 2))]
+    if kind == "cross":
+        shapes = []
         for sign in (1, -1):
             ends = np.array([[-0.42, -0.42 * sign], [0.42, 0.42 * sign]]) + rng.normal(0, 0.04, (2, 2))
-            pen.stroke(centre + size * ends[::int(rng.choice([-1, 1]))], wobble=0.04)
-    else:
-        spacing = float(np.clip(pen.style.width_mm * 0.8, size / 8, size / 3.5))
-        offsets = np.arange(-0.45 * size, 0.45 * size + 1e-9, spacing)
-        points = [[(-0.5 if i % 2 == 0 else 0.5) * size, offset] for i, offset in enumerate(offsets)]
-        turn = rng.normal(0.3, 0.2)
-        rotate = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
-        pen.stroke(centre + np.array(points) @ rotate.T, wobble=0.04)
-    return kind + (":hurried" if hurried else "")
+            shapes.append(ends[::int(rng.choice([-1, 1]))])
+        return shapes
+    spacing = float(np.clip(width * 0.8 / size, 1 / 8, 1 / 3.5))
+    offsets = np.arange(-0.45, 0.45 + 1e-9, spacing)
+    points = np.array([[(-0.5 if i % 2 == 0 else 0.5), offset] for i, offset in enumerate(offsets)])
+    turn = rng.normal(0.3, 0.2)
+    rotate = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    return [points @ rotate.T]
 
 
 def cross_icon(pen: Pen, icon: Rect | None) -> None:
