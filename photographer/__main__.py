@@ -2,6 +2,7 @@
 
     python -m photographer --seed 7 --players 3 --difficulty hard --out DIR
     python -m photographer --monsters 3 --faults 1 --seed 11 --players 2 --out DIR   (monster record sheets)
+    python -m photographer --maker --seed 5 --players 2 --condition glare --out DIR  (Dungeon Maker sheets)
 """
 from __future__ import annotations
 
@@ -24,13 +25,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--monsters", type=int, choices=range(0, 4), default=None, metavar="0-3",
                         help="monster record sheets with this many monsters instead of map sheets")
     parser.add_argument("--faults", type=int, default=0, help="monster sheets: bubbles half-filled or doubled")
+    parser.add_argument("--maker", action="store_true", help="Dungeon Maker sheets (loot seed --seed, page N for "
+                        "player N) instead of map sheets")
+    parser.add_argument("--condition", default=None, choices=photographer.CONDITIONS + photographer.STRESS_CONDITIONS,
+                        help="photograph in this condition instead of at a difficulty")
     args = parser.parse_args(argv)
-    if args.monsters is not None:
+    if args.maker:
+        shots = photographer.make_maker_shots(args.seed, players=args.players, difficulty=args.difficulty,
+                                              paper=args.paper, condition=args.condition)
+    elif args.monsters is not None:
         shots = photographer.make_monster_shots(args.seed, players=args.players, difficulty=args.difficulty,
                                                 paper=args.paper, monsters=args.monsters, faults=args.faults)
     else:
         shots = photographer.make_game_shots(args.seed, players=args.players, map_id=args.map_id,
-                                             difficulty=args.difficulty, paper=args.paper)
+                                             difficulty=args.difficulty, paper=args.paper, condition=args.condition)
     for path in photographer.write_shots(shots, args.out):
         print(path)
     return 0
