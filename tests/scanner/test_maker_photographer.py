@@ -1,0 +1,178 @@
+"""The photographer's Dungeon Maker sheets: legal games by the rules, ink only where a player puts it, and a
+photo in every condition the map sheets are photographed in."""
+import numpy as np
+import pytest
+
+import photographer
+from games.heroes import built_items, problems, read_dungeon, record_problems, SheetRecord, sheet_score
+from games.maker import load_maker, roll_loot
+from sheets.maker import maker_layout
+from photographer.hand import hand_style
+from photographer.maker import blank_maker_sheet, fill_maker_sheet, play_maker
+
+PX = 5.0
+SEEDS = range(1, 13)
+
+
+@pytest.fixture(scope="module")
+def maker():
+    return load_maker()
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {seed: play_maker(roll_loot(seed, 1), np.random.default_rng(seed)) for seed in SEEDS}
+
+
+def _record(truth: dict) -> SheetRecord:
+    return SheetRecord(**{key: tuple(truth[key]) if isinstance(truth[key], list) else truth[key]
+                          for key in SheetRecord.__dataclass_fields__})
+
+
+def test_every_game_is_legal(games, maker):
+    for seed, truth in games.items():
+        dungeon = read_dungeon(truth["dungeon"], maker)
+        assert problems(dungeon, maker) == [], seed
+        assert record_problems(dungeon, _record(truth), maker) == [], seed
+        assert truth["rounds"] == maker.rounds
+        assert len(set(truth["spells_got"])) == len(truth["spells_got"]) == 1 + truth["potions"]
+        assert set(truth["spells_cast"]) <= set(truth["spells_got"])
+        assert truth["souls"] + truth["hearts"] <= maker.heroes
+
+
+def test_coin_left_adds_up(games, maker):
+    for seed, truth in games.items():
+        dungeon = read_dungeon(truth["dungeon"], maker)
+        costs = sum(maker.item(item).cost for _, item in built_items(dungeon))
+        loot = truth["gems"] * maker.loot["gem_coin"] + truth["potions"] * maker.loot["potion_coin"]
+        bargains = 2 * truth["spells_cast"].count("bargain")
+        assert truth["dungeon"]["coins"] == maker.start_coin + loot - costs + bargains, seed
+        assert truth["dungeon"]["spells"] == len(truth["spells_got"]) - len(truth["spells_cast"])
+        assert min(truth["coin_trail"]) >= 0 and truth["coin_trail"][-1] == truth["dungeon"]["coins"]
+
+
+def test_score_is_the_sheets(games, maker):
+    for truth in games.values():
+        assert truth["score"] == sheet_score(read_dungeon(truth["dungeon"], maker), _record(truth), maker)["total"]
+
+
+def test_builds_vary(games):
+    built = {spec.get("room") or spec.get("on") or ("acid" if spec.get("acid") else "path")
+             for truth in games.values() for spec in truth["dungeon"]["tiles"].values() if "loot" not in spec}
+    assert {"path", "acid", "spikes"} <= built and built & {"slime", "skeleton", "ghost"} \
+        and built & {"giant-bat", "boss-slime", "golem"}
+    assert len({truth["dungeon"]["entrance"] for truth in games.values()}) >= 3
+
+
+def test_same_seed_same_game():
+    one, two = (play_maker(roll_loot(7, 2), np.random.default_rng(3)) for _ in range(2))
+    assert one == two
+
+
+# -- the ink ----------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def filled(games):
+    layout = maker_layout(roll_loot(2, 1), "a4")
+    blank = blank_maker_sheet(layout, PX)
+    style = hand_style(np.random.default_rng(0), "blue", tool="ballpoint")
+    page = fill_maker_sheet(layout, games[2], np.random.default_rng(1), style=style, px_per_mm=PX, page=blank,
+                            sloppy=0.5, noise=False)
+    ink = (blank.astype(int) - page.astype(int)).max(axis=2) > 40
+    return layout, games[2], ink
+
+
+def _share(ink, rect, grow=0.0) -> float:
+    r = rect.grown(grow)
+    patch = ink[int(r.y * PX):int(r.bottom * PX), int(r.x * PX):int(r.right * PX)]
+    return float(patch.mean()) if patch.size else 0.0
+
+
+def test_ticks_land_in_their_boxes(filled, maker):
+    layout, truth, ink = filled
+    dungeon = read_dungeon(truth["dungeon"], maker)
+    built = {(room.name, item) for room, item in built_items(dungeon)}
+    for tile in layout.tiles:
+        for item, box in tile.marks:
+            share = _share(ink, box, -0.4)
+            assert (share > 0.08) == ((tile.id, item) in built), (tile.id, item, share)
+
+
+def test_paths_cross_the_middle_of_linked_sides_only(filled):
+    layout, truth, ink = filled
+    tiles = truth["dungeon"]["tiles"]
+    start, way_in = truth["dungeon"]["entrance"].split(":")
+    for tile in layout.tiles:
+        sides = tiles.get(tile.id, {}).get("path") or tiles.get(tile.id, {}).get("bridge") or ""
+        r = tile.rect
+        for side in "NESW":
+            lo, hi = (r.x + 0.37 * r.w, r.x + 0.63 * r.w) if side in "NS" else (r.y + 0.37 * r.h, r.y + 0.63 * r.h)
+            edge = {"N": r.y, "S": r.bottom, "W": r.x, "E": r.right}[side]
+            band = ink[int((edge - 1) * PX):int((edge + 1) * PX), int(lo * PX):int(hi * PX)] if side in "NS" \
+                else ink[int(lo * PX):int(hi * PX), int((edge - 1) * PX):int((edge + 1) * PX)]
+            assert band.any() == (side in sides), (tile.id, side)
+    out = layout.tile(start).rect
+    beyond = {"N": out.y - 1.5, "S": out.bottom + 1.5, "W": out.x - 1.5, "E": out.right + 1.5}[way_in]
+    x, y = (out.centre[0], beyond) if way_in in "NS" else (beyond, out.centre[1])
+    assert ink[int(y * PX) - 5:int(y * PX) + 5, int(x * PX) - 10:int(x * PX) + 10].any()
+
+
+def test_record_boxes(filled, maker):
+    layout, truth, ink = filled
+    counts = {"gem": truth["gems"], "potion": truth["potions"], "soul": truth["souls"],
+              "dungeon_hp": truth["hearts"], "round": truth["rounds"]}
+    for name, box in layout.boxes.items():
+        prefix, _, number = name.rpartition("_")
+        if prefix in counts:
+            assert (_share(ink, box, -0.4) > 0.08) == (int(number) <= counts[prefix]), name
+    for spell in (s["id"] for s in maker.spells):
+        assert (_share(ink, layout.boxes[f"spell_{spell}"], -0.4) > 0.08) == (spell in truth["spells_got"])
+        assert (_share(ink, layout.boxes[f"spell_{spell}_cast"], -0.4) > 0.08) == (spell in truth["spells_cast"])
+
+
+def test_ink_stays_on_the_grid_and_the_record(filled):
+    """Without the noise, nothing is drawn in the Market, the rules, Scoring's points or Hero Stats."""
+    layout, _, ink = filled
+    for name in ("market", "hero_stats"):
+        assert _share(ink, layout.panels[name].rect) == 0.0, name
+    assert _share(ink, layout.footer) == 0.0 and _share(ink, layout.boxes["name"]) == 0.0
+
+
+# -- the photos -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("condition", photographer.CONDITIONS)
+def test_shots_in_every_condition(condition):
+    shots = photographer.make_maker_shots(3, players=1, condition=condition)
+    assert len(shots) == 1
+    truth = shots[0].truth
+    assert truth["source"] == f"maker3-p1-{condition}{shots[0].suffix}" and truth["condition"]["name"] == condition
+    assert len(shots[0].data) > 50_000 and truth["photo"]["fill"] > 0.3
+    assert set(truth["hidden"]) <= set(truth["touched"]) <= {f"{c}{r}" for c in "ABCDEF" for r in range(1, 7)}
+
+
+def test_the_game_is_the_same_in_every_photo():
+    easy, glare = (photographer.make_maker_shots(5, players=2, **kw) for kw in ({"difficulty": "easy"},
+                                                                                 {"condition": "glare"}))
+    for one, other in zip(easy, glare):
+        assert one.truth["dungeon"] == other.truth["dungeon"] and one.truth["score"] == other.truth["score"]
+    assert easy[0].truth["dungeon"] != easy[1].truth["dungeon"]
+
+
+def test_a_good_photo_reads_as_built(maker):
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(2, players=1, condition="good")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    built = {name: spec for name, spec in shot.truth["dungeon"]["tiles"].items() if set(spec) != {"loot"}}
+    assert {name: {k: v for k, v in spec.items() if k != "loot"} for name, spec in entry["dungeon"]["tiles"].items()} \
+        == built
+    assert entry["score"]["total"] == shot.truth["score"]
+
+
+def test_loot_seed_zero_is_refused():
+    with pytest.raises(ValueError):
+        photographer.make_maker_shots(0, players=1)
