@@ -192,7 +192,7 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
 
 def make_maker_shots(seed: int, *, players: int = 2, difficulty: str = "medium", paper: str = "a4",
                      condition: str | None = None, megapixels: float | None = None,
-                     keep_photos: bool = False) -> list[Shot]:
+                     keep_photos: bool = False, code: str | None = None) -> list[Shot]:
     """One photo per player of a Dungeon Maker sheet (loot seed ``seed`` >= 1, page N for player N) played by a
     random legal builder (``photographer.maker.play_maker``) and filled in by hand.
 
@@ -202,7 +202,8 @@ def make_maker_shots(seed: int, *, players: int = 2, difficulty: str = "medium",
     ``spells_cast``, ``gems``, ``potions``, ``rounds``, ``score`` and how the game went (``collected``,
     ``heroes``, ``log``, ``coin_trail``, ``hero_seed``), ``source``, ``player``, ``page``, ``paper``, ``seed``,
     ``drawn`` (how each box was marked), the camera, the hand and the photo; in a condition also
-    ``condition``, ``hidden`` and ``touched`` (tiles, as for map rooms).
+    ``condition``, ``hidden`` and ``touched`` (tiles, as for map rooms). ``code`` prints the game code on the
+    sheets (and ``truth["game"]``), as ``scrawl loot`` does.
     """
     from games.maker import roll_loot
     from sheets.maker import maker_layout
@@ -221,7 +222,7 @@ def make_maker_shots(seed: int, *, players: int = 2, difficulty: str = "medium",
         style = hand_for(difficulty, hand_rng) if setting is None else setting.hand(hand_rng)
         drawn: dict = {}
         page = fill_maker_sheet(layout, truth, hand_rng, style=style, px_per_mm=PX_PER_MM,
-                                page=blank_maker_sheet(layout, PX_PER_MM), drawn=drawn,
+                                page=blank_maker_sheet(layout, PX_PER_MM, code), drawn=drawn,
                                 sloppy=setting.sloppy if setting else {"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5))
         camera_rng = rng_for(seed, player, "camera/" + stream)
         if setting is None:
@@ -233,6 +234,8 @@ def make_maker_shots(seed: int, *, players: int = 2, difficulty: str = "medium",
         truth.update(source=f"maker{seed}-p{player}-{difficulty}{suffix}", player=player, page=player, paper=paper,
                      seed=seed, drawn=drawn, difficulty=difficulty, camera={"kind": kind, **camera.as_dict()},
                      hand=style.as_dict(), photo=_photo_truth(photo, mapping, layout))
+        if code is not None:
+            truth["game"] = code
         if setting is not None:
             truth.update(setting.truth())
         shots.append(Shot(data, suffix, truth, photo if keep_photos else None))

@@ -385,14 +385,15 @@ def play_maker(loot: LootLayout, rng: np.random.Generator, *, maker: Maker | Non
 
 # -- the hand ----------------------------------------------------------------------------------------------
 
-def blank_maker_sheet(layout: MakerLayout, px_per_mm: float) -> np.ndarray:
-    """The printed page as an RGB image (H x W x 3 uint8), rasterised from the project's own PDF."""
+def blank_maker_sheet(layout: MakerLayout, px_per_mm: float, code: str | None = None) -> np.ndarray:
+    """The printed page as an RGB image (H x W x 3 uint8), rasterised from the project's own PDF (with the
+    game code ``code`` when given)."""
     import pypdfium2 as pdfium
 
     from generator.maker_sheet import render_maker_sheets
 
     buffer = io.BytesIO()
-    render_maker_sheets([layout], buffer)
+    render_maker_sheets([layout], buffer, code)
     document = pdfium.PdfDocument(buffer.getvalue())
     try:
         bitmap = document[0].render(scale=px_per_mm * 25.4 / 72 * (1 - 1e-6))

@@ -164,9 +164,13 @@ def test_a_good_photo_reads_as_built(maker):
     from scanner.load import load_photo_bytes
     from scanner.scan import scan_photo
 
-    shot = photographer.make_maker_shots(2, players=1, condition="good")[0]
+    from sheets.page import new_game_code
+
+    code = new_game_code()
+    shot = photographer.make_maker_shots(2, players=1, condition="good", code=code)[0]
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     entry = score_entry(scans[0].to_json(), maker)
+    assert entry["game"] == shot.truth["game"] == code
     built = {name: spec for name, spec in shot.truth["dungeon"]["tiles"].items() if set(spec) != {"loot"}}
     assert {name: {k: v for k, v in spec.items() if k != "loot"} for name, spec in entry["dungeon"]["tiles"].items()} \
         == built
