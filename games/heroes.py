@@ -84,7 +84,7 @@ def read_dungeon(document, maker: Maker, source: str = "DUNGEON.json", *, partia
     loot = maker.loot
     most = {"coins": maker.start_coin + loot.get("gems", 0) * loot.get("gem_coin", 0)     # all loot, nothing spent
             + loot.get("potions", 0) * loot.get("potion_coin", 0),
-            "spells": loot.get("potions", 0) * loot.get("potion_spells", 0)}
+            "spells": 1 + loot.get("potions", 0) * loot.get("potion_spells", 0)}     # one to start
     for key in ("coins", "spells"):
         value = document.get(key, 0)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most[key]:

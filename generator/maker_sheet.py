@@ -27,6 +27,10 @@ PT = 25.4 / 72                      # mm per point
 FRAME_GREY = 0.62
 NOTE_GREY = 0.35
 STRIPE = 0.945
+# A tile's tick boxes and their letters print light: a light pencil tick over them must still show darker
+# than the print does (the scanner tells ink from print by how much darker it is).
+TICK_BOX_GREY = 0.66
+TICK_LABEL_GREY = 0.74
 TINT = Color(0.55 + 0.45 * 0.85, 0.16 + 0.84 * 0.85, 0.12 + 0.88 * 0.85)   # ACCENT, mostly white
 
 
@@ -174,7 +178,7 @@ def _die(page: Page, rect: Rect, value: int, *, ink=0.25, fill=1.0) -> None:
 
 def _tick_box(page: Page, box: Rect, label: str) -> None:
     """A tile's tick box: a light frame with what it stands for inside, faint enough to tick over."""
-    _box(page, box, grey=0.66, width=0.2, radius=0.35)
+    _box(page, box, grey=TICK_BOX_GREY, width=0.2, radius=0.35)
     # 6 pt, narrowed (never shrunk) where two letters would touch the frame; keyed in the Market's Tick column.
     size, font = 6.0, fonts.BODY
     width = page.text_width(label, font, size)
@@ -183,7 +187,7 @@ def _tick_box(page: Page, box: Rect, label: str) -> None:
     text = page.c.beginText(x, y)
     text.setFont(font, size)
     text.setHorizScale(scale)
-    text.setFillGray(0.6)
+    text.setFillGray(TICK_LABEL_GREY)
     text.textOut(label)
     page.c.drawText(text)
 

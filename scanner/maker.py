@@ -24,6 +24,11 @@ from sheets.page import Rect, SheetId
 
 TICKED = 0.12           # mean ink over a box's inside: ticked (a tick or a cross covers a fifth or more)
 BLANK = 0.045           # ... below this, empty; between the two, read the likelier way and named
+STRONGEST = 20          # a sheet's ink level: the median fill of its this many most inked boxes ...
+TICKED_SHARE = 0.3      # ... of which a box ticked lightly (a pencil, dim light) still has this share
+BLANK_SHARE = 0.06      # ... and an empty one at most this share
+TICKED_LEAST = 0.09    # the lowest the two levels go, whatever the sheet's ink
+BLANK_LEAST = 0.012
 LINKED = 0.5            # a side's line strength (``side_strength``): a line runs through the side
 NOT_LINKED = 0.2        # ... below this, no line; between, read the likelier way and named
 BOX_INSET_MM = 0.4      # the inside of a box read: clear of its printed edge and a path line grazing it
@@ -42,9 +47,13 @@ class MakerMarks:
     boxes: dict[str, float]                     # loot, spells, rounds, souls, hearts -> box fill
 
 
-def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float) -> MakerMarks:
-    """Measure every tick box, tile side and record box of ``layout`` on a registered ink map."""
-    ticks = {(tile.id, item): box_fill(ink, box, px_per_mm) for tile in layout.tiles for item, box in tile.marks}
+def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
+               printed: np.ndarray | None = None) -> MakerMarks:
+    """Measure every tick box, tile side and record box of ``layout`` on a registered ink map; ``printed``
+    (the page's pixels where the blank prints, when given) are left out of the tick boxes' fill, since a
+    light tick over a printed letter is told from it less surely than beside it."""
+    ticks = {(tile.id, item): box_fill(ink, box, px_per_mm, printed) for tile in layout.tiles
+             for item, box in tile.marks}
     sides = {(tile.id, side): side_strength(ink, tile.rect, side, px_per_mm)
              for tile in layout.tiles for side in SIDES}
     names = [name for name in layout.boxes if name.split("_")[0] in ("gem", "potion", "spell", "round", "soul")
@@ -52,12 +61,20 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float) -> MakerM
     return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm) for name in names})
 
 
-def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float) -> float:
-    """The mean ink strength over the inside of a box, clear of its printed edge."""
+def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float, printed: np.ndarray | None = None) -> float:
+    """The mean ink strength over the inside of a box, clear of its printed edge (and of the print inside it,
+    where ``printed`` says, while at least a third of the inside is left)."""
     x0, y0 = (int(round((v + BOX_INSET_MM) * px_per_mm)) for v in (box.x, box.y))
     x1, y1 = (int(round((v - BOX_INSET_MM) * px_per_mm)) for v in (box.right, box.bottom))
     patch = ink[max(y0, 0):y1, max(x0, 0):x1]
-    return float(np.where(patch >= FAINT, patch, 0.0).mean()) if patch.size else 0.0
+    if not patch.size:
+        return 0.0
+    values = np.where(patch >= FAINT, patch, 0.0)
+    if printed is not None:
+        clear = printed[max(y0, 0):y1, max(x0, 0):x1] == 0
+        if clear.shape == values.shape and clear.mean() >= 1 / 3:
+            return float(values[clear].mean())
+    return float(values.mean())
 
 
 def side_strength(ink: np.ndarray, tile: Rect, side: str, px_per_mm: float) -> float:
@@ -101,20 +118,31 @@ def _decide(fill: float, sure: float, none: float) -> tuple[bool, float | None]:
     return fill >= middle, round(0.3 + 0.4 * abs(fill - middle) / (sure - middle), 2)
 
 
+def tick_levels(marks: MakerMarks) -> tuple[float, float]:
+    """The fills from which a box of this sheet reads ticked, and up to which it reads empty: ``TICKED`` and
+    ``BLANK`` for a pen, lower for a sheet whose ticks are all faint (a pencil, dim light), judged by its
+    most inked boxes (a played sheet ticks a dozen or more)."""
+    strongest = sorted(list(marks.ticks.values()) + list(marks.boxes.values()))[-STRONGEST:]
+    level = float(np.median(strongest)) if strongest else 0.0
+    return (float(np.clip(level * TICKED_SHARE, TICKED_LEAST, TICKED)),
+            float(np.clip(level * BLANK_SHARE, BLANK_LEAST, BLANK)))
+
+
 def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerReading:
     """The dungeon and the record a sheet's marks make, with every doubt named."""
     doubts: list[Entry] = []
     names = {item.id: item.name for item in maker.market}
     ticked: dict[str, set[str]] = {}
+    sure, blank = tick_levels(marks)
     for (tile, item), fill in marks.ticks.items():
-        on, unsure = _decide(fill, TICKED, BLANK)
+        on, unsure = _decide(fill, sure, blank)
         if unsure is not None:
             doubts.append(Entry(tile, Rule.UNSURE_MARK, f"is {names[item]}'s box ticked in {tile}? Read as "
                                 f"{'ticked' if on else 'empty'} ({fill:.0%} inked)", unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
     links = _links(marks, doubts)
-    record = _record(marks, layout, maker, doubts)
+    record = _record(marks, layout, maker, doubts, (sure, blank))
     dungeon = _dungeon(layout, maker, ticked, links, record, doubts)
     return MakerReading(dungeon, record, doubts, links)
 
@@ -140,13 +168,14 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
     return links
 
 
-def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str) -> list[str]:
+def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
+           levels: tuple[float, float] = (TICKED, BLANK)) -> list[str]:
     """The boxes named ``prefix``... that are ticked (their names), each doubtful one named."""
     found = []
     for name, fill in marks.boxes.items():
         if not name.startswith(prefix):
             continue
-        on, unsure = _decide(fill, TICKED, BLANK)
+        on, unsure = _decide(fill, *levels)
         if unsure is not None:
             doubts.append(Entry(what, Rule.UNSURE_MARK, f"is the {what} box {name[len(prefix):]} ticked? Read as "
                                 f"{'ticked' if on else 'empty'} ({fill:.0%} inked)", unsure))
@@ -155,22 +184,23 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str) -> li
     return found
 
 
-def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[Entry]) -> SheetRecord:
+def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[Entry],
+            levels: tuple[float, float]) -> SheetRecord:
     got, cast = [], []
     for spell in maker.spells:
         key = spell["id"]
         ring = {f"spell_{key}": marks.boxes[f"spell_{key}"]}
         box = {f"spell_{key}_cast": marks.boxes[f"spell_{key}_cast"]}
-        if _count(MakerMarks({}, {}, ring), "spell_", doubts, f"{spell['name']} got"):
+        if _count(MakerMarks({}, {}, ring), "spell_", doubts, f"{spell['name']} got", levels):
             got.append(key)
-        if _count(MakerMarks({}, {}, box), "spell_", doubts, f"{spell['name']} cast"):
+        if _count(MakerMarks({}, {}, box), "spell_", doubts, f"{spell['name']} cast", levels):
             cast.append(key)
-    return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems")),
-                       potions=len(_count(marks, "potion_", doubts, "Potions")),
+    return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems", levels)),
+                       potions=len(_count(marks, "potion_", doubts, "Potions", levels)),
                        spells_got=tuple(got), spells_cast=tuple(cast),
-                       rounds=len(_count(marks, "round_", doubts, "round")),
-                       souls=len(_count(marks, "soul_", doubts, "Souls")),
-                       hearts=len(_count(marks, "dungeon_hp_", doubts, "dungeon HP")))
+                       rounds=len(_count(marks, "round_", doubts, "round", levels)),
+                       souls=len(_count(marks, "soul_", doubts, "Souls", levels)),
+                       hearts=len(_count(marks, "dungeon_hp_", doubts, "dungeon HP", levels)))
 
 
 def _dungeon(layout: MakerLayout, maker: Maker, ticked: dict[str, set[str]], links: dict, record: SheetRecord,
@@ -187,6 +217,7 @@ def _dungeon(layout: MakerLayout, maker: Maker, ticked: dict[str, set[str]], lin
         if spec:
             tiles[tile.id] = spec
     mark_loot_left(tiles, layout.loot, record.gems, record.potions)
+    _dead_ends(tiles, doubts)
     document = {"format": DUNGEON_FORMAT, "tiles": tiles}
     entrances = [f"{room.name}:{side}" for room, corner in CORNERS.items() for side in corner
                  if links[(room.name, side)]]
@@ -202,6 +233,20 @@ def _dungeon(layout: MakerLayout, maker: Maker, ticked: dict[str, set[str]], lin
             doubts.append(Entry(stairs[0], Rule.UNSURE_READING, f"Exit stairs ticked in {', '.join(stairs)}: "
                                 f"read in {stairs[0]}", 0.4))
     return document
+
+
+def _dead_ends(tiles: dict, doubts: list[Entry]) -> None:
+    """Name each path line read into a tile of the grid that holds no path: a stray line (a fold's crease, a
+    pen lying there), a tick missed, or a dead end the player meant; a person tells which."""
+    for name, spec in tiles.items():
+        room = Room.parse(name)
+        for side in spec.get("path") or spec.get("bridge") or "":
+            other = room.neighbour(side)
+            if 1 <= other.col <= SIZE and 1 <= other.row <= SIZE and not (
+                    tiles.get(other.name, {}).get("path") or tiles.get(other.name, {}).get("bridge")):
+                doubts.append(Entry(name, Rule.UNSURE_LINK, f"the path of {name} runs through its {side} side into "
+                                    f"{other.name}, where no path is read: a stray line, a box not ticked, or a "
+                                    "dead end?", 0.5))
 
 
 def _tile(name: str, items: set[str], sides: str, rooms: set[str], doubts: list[Entry]) -> dict:

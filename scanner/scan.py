@@ -295,7 +295,14 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
                                 flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     boxes = {name: rect for name, rect in layout.boxes.items()
              if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
-    return _unseen_places(_Tiles(layout.tiles), reference, seen, printed, small, [], boxes)
+    # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
+    boxes.update({f"{tile.id}|{item}": rect for tile in layout.tiles for item, rect in tile.marks})
+    found = _unseen_places(_Tiles(layout.tiles), reference, seen, printed, small, [], boxes)
+    tiles = {}
+    for where, why in found.items():
+        tile = where.split("|")[0]
+        tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
+    return tiles
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
@@ -484,11 +491,15 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     if key not in _REFERENCES:
         if len(_REFERENCES) > 64:       # each random loot layout is its own page: keep a tournament's bounded
             _REFERENCES.clear()
+            _PRINT_MASKS.clear()
         # Read from the round track down to the Scoring chart's Souls and hearts (and the Spells, wherever
         # they sit), the page's whole width.
         bottom = max(layout.panels[name].rect.bottom for name in ("scoring", "spells")) + 2.0
         pixels = (0.0, layout.header.y - 1.0, layout.width, min(bottom, layout.height))
-        _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
+        grey = blank(layout, PX_PER_MM)
+        # Where the blank prints (the letters in the tick boxes): a faint tick is looked for beside them.
+        _PRINT_MASKS[key] = cv2.dilate((grey < MAKER_PRINT_LEVEL).astype(np.uint8), np.ones((3, 3), np.uint8))
+        _REFERENCES[key] = _make_reference(grey, layout.width, layout.height,
                                            tuple(int(round(v * PX_PER_MM)) for v in pixels),
                                            refine_mm=MAP_REFINE_MM, refine_from_px=MAP_REFINE_FROM_MM * PX_PER_MM,
                                            flat_slack=True)
@@ -497,7 +508,7 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     ink, shift, dark = _registered_ink(photo.image, homography, reference)[:3]
     from scanner.maker import MakerScan, read_marks      # only for Dungeon Maker sheets
 
-    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
+    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key]), resolution,
                      _page_picture(photo.image, homography, reference, shift),
                      _maker_hidden(layout, reference, dark, photo.image, homography))
 
@@ -590,6 +601,8 @@ def _identify(photo: Photo, frame: SheetFrame, blanks: Blanks) -> SheetId:
 
 _LAYOUTS: dict = {}
 _REFERENCES: dict = {}
+_PRINT_MASKS: dict = {}
+MAKER_PRINT_LEVEL = 215     # a Dungeon Maker blank's pixel darker than this is print
 
 
 def _layout(sheet_id: SheetId) -> SheetLayout:

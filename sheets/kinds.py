@@ -75,7 +75,7 @@ def _maker_unreadable(sheet_id: SheetId) -> str | None:
     if sheet_id.layout_version < maker.LAYOUT_VERSION:
         return ("this Dungeon Maker sheet has no boxes to tick in its tiles, so a camera cannot read it: print new "
                 "sheets with 'scrawl loot', or type the dungeon for 'scrawl heroes'")
-    if not sheet_id.seed or sheet_id.map_version != LOOT_VERSION \
+    if sheet_id.seed is None or sheet_id.map_version != LOOT_VERSION \
             or roll_loot(sheet_id.seed, sheet_id.player).check() != sheet_id.check:
         return "this Dungeon Maker sheet's code does not match its loot: print new sheets with 'scrawl loot'"
     return None

@@ -1,0 +1,166 @@
+"""How often the scanner reads a photographed Dungeon Maker sheet right, and whether it names what it gets wrong.
+
+    python benchmarks/maker_accuracy.py [--sheets 5] [--conditions all] [--seed 1] [--show 10]
+
+The synthetic photographer builds legal dungeons with its random builder (20 rounds, the Market, loot and
+spells; then the hero phase), fills the sheet like a hand (ticks in the tiles' boxes, path lines through the
+sides, loot, spells, rounds, Souls and hearts; scribbles the scanner must ignore) and photographs it like a
+phone, in good light and each named condition (``photographer.CONDITIONS``), ``--sheets`` sheets each, every
+third on Letter. Each photo is read as ``scrawl scan`` reads it and scored (``games.heroes.score_entry``):
+
+- tiles right: all 36 tiles of every sheet read, a tile right when what it holds (path sides, bridge, pond,
+  room, what is on the path) is as built; the entrance and the stairs count as one more place each;
+- WRONG UNNAMED: tiles (and entrance, stairs) read wrong that no ``needs_review`` entry names (must be 0);
+- record right: loot, spells got and cast, Souls and crossed hearts as ticked;
+- exact score: the final score equals the truth's (the building phase from the dungeon, Coin left worked
+  out from the builds, and the hero phase from the Souls and hearts); WRONG UNFLAGGED: a wrong score with
+  nothing in ``needs_review`` (must be 0);
+- right flagged: sheets read right in full that still ask a person to look (keep it low).
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+from games.heroes import SheetRecord, read_dungeon, score_entry, sheet_score
+from games.maker import load_maker
+from games.maps import SIDES
+
+PLACES = ("entrance", "stairs")
+
+
+def tile_of(spec: dict) -> tuple:
+    """What a tile holds, in one comparable shape (loot left lying on an unbuilt tile is not built)."""
+    sides = spec.get("path") or spec.get("bridge") or ""
+    return ("".join(side for side in SIDES if side in sides), "bridge" in spec, bool(spec.get("acid")),
+            spec.get("room", ""), spec.get("on", ""))
+
+
+def truth_score(truth: dict, maker) -> int:
+    """The final score the truth's sheet should give, by the same rules the scan is scored by."""
+    record = SheetRecord(**{key: tuple(truth[key]) if isinstance(truth[key], list) else truth[key]
+                            for key in SheetRecord.__dataclass_fields__ if key in truth})
+    return sheet_score(read_dungeon(truth["dungeon"], maker), record, maker)["total"]
+
+
+def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) -> None:
+    """Count one scanned sheet against its truth."""
+    named = {doubt.get("where") for doubt in entry["needs_review"]}
+    read, built = entry["dungeon"], truth["dungeon"]
+    sheet_right = True
+    for row in range(1, 7):
+        for col in "ABCDEF":
+            name = f"{col}{row}"
+            counts["tiles"] += 1
+            got, meant = tile_of(read["tiles"].get(name, {})), tile_of(built["tiles"].get(name, {}))
+            if got == meant:
+                counts["tiles right"] += 1
+                continue
+            sheet_right = False
+            if name in named:
+                counts["tiles wrong named"] += 1
+            else:
+                counts["WRONG UNNAMED"] += 1
+                wrong.append(f"{truth['source']} {name}: read {got}, built {meant} ({truth.get('condition', '')})")
+    for place in PLACES:
+        counts["places"] += 1
+        if read.get(place) == built.get(place):
+            counts["places right"] += 1
+            continue
+        sheet_right = False
+        where = (read.get(place) or built.get(place) or "").split(":")[0]
+        if place in named or where in named or any(d["rule"] in ("no_entrance", "no_stairs")
+                                                   for d in entry["needs_review"]):
+            counts["places wrong named"] += 1
+        else:
+            counts["WRONG UNNAMED"] += 1
+            wrong.append(f"{truth['source']} {place}: read {read.get(place)}, built {built.get(place)}")
+    record = entry["record"]
+    counts["records"] += 1
+    fields = ("gems", "potions", "spells_got", "spells_cast", "souls", "hearts")
+    if all(_same(record.get(key), truth.get(key)) for key in fields):
+        counts["records right"] += 1
+    else:
+        sheet_right = False
+        off = [f"{key} {record.get(key)} not {truth.get(key)}" for key in fields
+               if not _same(record.get(key), truth.get(key))]
+        wrong.append(f"{truth['source']} record: {', '.join(off)}"
+                     + ("" if entry["needs_review"] else " (nothing flagged)"))
+    expected = truth_score(truth, maker)
+    if entry["score"]["total"] == expected:
+        counts["exact score"] += 1
+    elif entry["needs_review"]:
+        counts["wrong score flagged"] += 1
+    else:
+        counts["WRONG UNFLAGGED"] += 1
+        wrong.append(f"{truth['source']}: score {entry['score']['total']}, should be {expected}, nothing flagged")
+    if sheet_right and entry["needs_review"]:
+        counts["right flagged"] += 1
+        wrong.append(f"{truth['source']} flagged though right: "
+                     + "; ".join(f"{d.get('where')}: {d.get('rule')}" for d in entry["needs_review"][:3]))
+    counts["right"] += sheet_right
+
+
+def _same(one, other) -> bool:
+    if isinstance(one, (list, tuple)) or isinstance(other, (list, tuple)):
+        return sorted(one or []) == sorted(other or [])
+    return one == other
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sheets", type=int, default=5, help="sheets per condition")
+    parser.add_argument("--conditions", default="all", help="all, or a comma list of photographer.CONDITIONS")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", type=int, default=12, help="list this many misreadings")
+    args = parser.parse_args()
+
+    from generator.kinds import BLANKS
+    from photographer import CONDITIONS, make_maker_shots
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    maker = load_maker()
+    conditions = ["good"] + [c for c in CONDITIONS if c != "good"] if args.conditions == "all" \
+        else [c for c in args.conditions.split(",") if c]
+    total: Counter = Counter()
+    wrong: list[str] = []
+    started = time.perf_counter()
+    print(f"{'condition':<11}{'sheets':>7}{'read':>6}{'tiles right':>13}{'WRONG UNNAMED':>15}{'records':>9}"
+          f"{'exact score':>13}{'WRONG UNFLAGGED':>17}{'right flagged':>15}")
+    for index, condition in enumerate(conditions):
+        counts: Counter = Counter()
+        for n in range(args.sheets):
+            seed = args.seed * 10_000 + index * 100 + n
+            paper = "letter" if n % 3 == 2 else "a4"
+            for shot in make_maker_shots(seed, players=1, paper=paper, condition=condition):
+                counts["sheets"] += 1
+                truth = shot.truth
+                scans, problems = scan_photo(load_photo_bytes(shot.data, truth["source"])[0], BLANKS)
+                if len(scans) != 1:
+                    wrong.append(f"{truth['source']}: not read: {'; '.join(problems)}")
+                    continue
+                counts["read"] += 1
+                compare(score_entry(scans[0].to_json(), maker), {**truth, "condition": condition}, maker,
+                        counts, wrong)
+        _row(condition, counts)
+        total.update(counts)
+    _row("all", total)
+    print(f"\n{total['sheets']} sheets in {time.perf_counter() - started:.0f} s")
+    for line in wrong[:args.show]:
+        print("  " + line)
+    if len(wrong) > args.show:
+        print(f"  ... and {len(wrong) - args.show} more")
+
+
+def _row(name: str, c: Counter) -> None:
+    def share(part: str, whole: str) -> str:
+        return f"{100 * c[part] / c[whole]:.2f}%" if c[whole] else "-"
+    print(f"{name:<11}{c['sheets']:>7}{c['read']:>6}{share('tiles right', 'tiles'):>13}{c['WRONG UNNAMED']:>15}"
+          f"{share('records right', 'records'):>9}{share('exact score', 'read'):>13}{c['WRONG UNFLAGGED']:>17}"
+          f"{c['right flagged']:>15}")
+
+
+if __name__ == "__main__":
+    main()
