@@ -157,6 +157,25 @@ def make_condition_photos(first_seed: int = 900) -> None:
           ", ".join(f"{more['condition']} (seed {more['seed']})" for more in extra))
 
 
+def make_maker_photo(seed: int, megapixels: float = 4.0) -> None:
+    """A phone photo of a finished Dungeon Maker sheet from the synthetic photographer (loot seed ``seed``,
+    player 1, a medium camera), ``photos/maker-SEED.expected.json`` (its dungeon, record and final score as
+    built and played), and the overlay picture ``scrawl scan --overlay`` draws of it, for the README."""
+    from photographer import make_maker_shots
+
+    shot = make_maker_shots(seed, players=1, megapixels=megapixels, code=SAMPLE_GAME)[0]
+    path = HERE / "photos" / f"maker-{seed}{shot.suffix}"
+    path.write_bytes(shot.data)
+    truth = shot.truth
+    expected = {"source": f"samples/photos/{path.name}", "dungeon": truth["dungeon"],
+                "record": {key: truth[key] for key in ("gems", "potions", "spells_got", "spells_cast", "rounds",
+                                                       "souls", "hearts")},
+                "score": truth["score"]}
+    (HERE / "photos" / f"maker-{seed}.expected.json").write_text(json.dumps(expected, indent=1) + "\n")
+    print(f"wrote photos/{path.name} and photos/maker-{seed}.expected.json")
+    make_overlay_picture("scan-overlay-maker", [f"samples/photos/{path.name}"])
+
+
 def make_overlay_picture(name: str, photos: list[str]) -> None:
     """What ``scrawl scan --overlay`` draws for the first of ``photos`` (scanned together), for the README."""
     import tempfile
@@ -191,3 +210,4 @@ if __name__ == "__main__":
     make_condition_photos()
     make_overlay_picture("scan-overlay-game7", sorted(f"samples/photos/{p.name}"
                                                       for p in (HERE / "photos").glob("game7-*[!n]")))
+    make_maker_photo(21)
