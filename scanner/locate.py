@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from sheets.page import MARKER_DICTIONARY, PAPERS, SheetId, corner_markers, qr_rect
+from sheets.page import MARKER_DICTIONARY, PAPERS, Rect, SheetId, corner_markers, qr_rect, qr_rects
 
 CORNER_NAMES = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
 QR_PX_PER_MM = 9.0      # the QR code is re-sampled this finely before decoding
@@ -213,8 +213,9 @@ def read_sheet_id(image: np.ndarray, frame: SheetFrame | None = None) -> Found:
 def _qr_texts(image: np.ndarray, frame: SheetFrame | None):
     """The texts of the decodings of the image's QR code, lazily, cheapest attempt first.
 
-    The code sits at the same place relative to the top-right marker on every paper, so the A4 fit
-    finds it on Letter too. With the markers known, on the upright crop of the code's corner: zxing-cpp
+    A code sits at one of a few places relative to the top-right marker (``sheets.page.qr_rects``: beside
+    it on map and monster record sheets, under it on Dungeon Maker sheets), the same on every paper, so the
+    A4 fit finds it on Letter too; the quick attempts are made at every place before the slow ones. With the markers known, on the upright crop of the code's corner: zxing-cpp
     (under a millisecond; it reads most photos); zxing-cpp on the crop binarised (smoothed against sensor
     and JPEG noise, each pixel dark or light against its neighbourhood: dim, unevenly lit, low-contrast
     codes); OpenCV where the layout puts the code's corners; the crop contrast-stretched and sharpened,
@@ -223,27 +224,42 @@ def _qr_texts(image: np.ndarray, frame: SheetFrame | None):
     of milliseconds on a big photo). Without zxing-cpp installed, OpenCV's attempts alone."""
     zxing = _zxing()
     if frame is not None:
-        crop = _qr_crop(image, frame, "a4", 5.0)
-        if zxing:
-            yield from _zxing_decode(zxing, crop)
-            for sigma, window_mm, offset in QR_BINARISATIONS:
-                yield from _zxing_decode(zxing, _binarised(crop, sigma, window_mm, offset))
-        yield _decode_in_place(crop, 5.0)
-        if zxing:
-            yield from _zxing_decode(zxing, _sharpened(crop))
-            fine = _qr_crop(image, frame, "a4", 5.0, QR_FINE_PX_PER_MM)
-            yield from _zxing_decode(zxing, fine)
-            sigma, window_mm, offset = QR_FINE_BINARISATION
-            yield from _zxing_decode(zxing, _binarised(fine, sigma, window_mm, offset, QR_FINE_PX_PER_MM))
-        yield _decode_qr(crop)
-        wide = _qr_crop(image, frame, "a4", 9.0)
-        if zxing:
-            yield from _zxing_decode(zxing, wide)
-        yield _decode_qr(wide)
+        places = qr_rects("a4")            # each place one of our sheets prints its code, the commonest first
+        crops = [_qr_crop(image, frame, "a4", 5.0, rect=place) for place in places]
+        for crop in crops:                  # the quick attempts at every place before the slow ones at any
+            yield from _qr_quick(zxing, crop)
+        for place, crop in zip(places, crops):
+            yield from _qr_slow(image, frame, zxing, place, crop)
     grey = _grey(image)
     if zxing:
         yield from _zxing_decode(zxing, grey, upright=False)
     yield _decode_qr(grey)
+
+
+def _qr_quick(zxing, crop: np.ndarray):
+    """``_qr_texts``' quick attempts on the upright crop of a code's place: zxing-cpp, on the crop and
+    binarised; OpenCV where the layout puts the code's corners."""
+    if zxing:
+        yield from _zxing_decode(zxing, crop)
+        for sigma, window_mm, offset in QR_BINARISATIONS:
+            yield from _zxing_decode(zxing, _binarised(crop, sigma, window_mm, offset))
+    yield _decode_in_place(crop, 5.0)
+
+
+def _qr_slow(image: np.ndarray, frame: SheetFrame, zxing, place: Rect, crop: np.ndarray):
+    """``_qr_texts``' slower attempts at a code printed at ``place`` (mm on the A4 fit), whose crop is ``crop``:
+    sharpened, re-sampled finer, OpenCV's detectors, a wider crop."""
+    if zxing:
+        yield from _zxing_decode(zxing, _sharpened(crop))
+        fine = _qr_crop(image, frame, "a4", 5.0, QR_FINE_PX_PER_MM, rect=place)
+        yield from _zxing_decode(zxing, fine)
+        sigma, window_mm, offset = QR_FINE_BINARISATION
+        yield from _zxing_decode(zxing, _binarised(fine, sigma, window_mm, offset, QR_FINE_PX_PER_MM))
+    yield _decode_qr(crop)
+    wide = _qr_crop(image, frame, "a4", 9.0, rect=place)
+    if zxing:
+        yield from _zxing_decode(zxing, wide)
+    yield _decode_qr(wide)
 
 
 def _zxing():
@@ -286,9 +302,10 @@ def _sharpened(grey: np.ndarray) -> np.ndarray:
 
 
 def _qr_crop(image: np.ndarray, frame: SheetFrame, paper: str, margin: float,
-             px_per_mm: float = QR_PX_PER_MM) -> np.ndarray:
-    """The QR code's corner of the sheet, upright, grey, at ``px_per_mm``, ``margin`` mm around the code."""
-    qr = qr_rect(paper)
+             px_per_mm: float = QR_PX_PER_MM, rect: Rect | None = None) -> np.ndarray:
+    """The QR code's corner of the sheet (a code printed at ``rect``, else where map sheets print it),
+    upright, grey, at ``px_per_mm``, ``margin`` mm around the code."""
+    qr = rect or qr_rect(paper)
     x0, y0, side = qr.x - margin, qr.y - margin, qr.w + 2 * margin
     to_crop = np.array([[px_per_mm, 0, -x0 * px_per_mm], [0, px_per_mm, -y0 * px_per_mm], [0, 0, 1]])
     matrix = frame.homography(paper) @ np.linalg.inv(to_crop)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from games.errors import ScrawlError
 from games.maker import LOOT_VERSION, SIZE, LootLayout, Maker, MarketItem, load_maker
 from games.maps import Room
-from sheets.page import (MARGIN, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId, corner_markers,
+from sheets.page import (MARGIN, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, SheetId, corner_markers, qr_rect_below_marker,
                          layout_document, printed_codes, printed_codes_json)
 
 GAME = "dungeon-maker"
@@ -306,7 +306,9 @@ def maker_layout(loot: LootLayout, paper: str, maker: Maker | None = None) -> Ma
     grid = Rect(MARGIN + DIE_BAND, top + DIE_BAND, SIZE * tile, SIZE * tile)
     col_dice, row_dice, arrows, entrance_note = _grid_labels(grid, tile)
     block_right, block_bottom = grid.right + ARROW_BAND, grid.bottom + ARROW_BAND
-    qr = Rect(width - MARGIN - QR_SIZE, top, QR_SIZE, QR_SIZE)
+    qr = qr_rect_below_marker(paper)
+    if abs(qr.y - top) > 1e-6:
+        raise SheetOverflow("the header's height moved the QR code from where the scanner looks for it")
     panels = _right_column(Rect(block_right + 3.0, top, width - MARGIN - block_right - 3.0, block_bottom - top),
                            qr, maker)
     panels.update(_lower_zone(Rect(MARGIN, block_bottom + 3.0, width - 2 * MARGIN, bottom - block_bottom - 3.0),

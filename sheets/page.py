@@ -91,6 +91,18 @@ def qr_rect(paper: str) -> Rect:
     return Rect(PAPERS[paper][0] - inner_left - QR_SIZE, MARGIN + 1.0, QR_SIZE, QR_SIZE)
 
 
+def qr_rect_below_marker(paper: str) -> Rect:
+    """Where a Dungeon Maker sheet prints its QR code: under the top-right marker, right-aligned with it (its
+    header runs between the top markers), at the same place on every paper relative to that marker."""
+    return Rect(PAPERS[paper][0] - MARGIN - QR_SIZE, MARGIN + MARKER_SIZE + 3.0, QR_SIZE, QR_SIZE)
+
+
+def qr_rects(paper: str) -> tuple[Rect, ...]:
+    """Every place one of our sheets prints its QR code, the most common first (``scanner.locate`` looks
+    at each)."""
+    return qr_rect(paper), qr_rect_below_marker(paper)
+
+
 
 # -- the QR code: which sheet this is -------------------------------------------
 
