@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from games.maps import Room
-from scanner.overlay import BLUE, GREEN, INK, ORANGE, _text
+from scanner.overlay import BLUE, GREEN, INK, ORANGE, _text, faded_canvas
 from sheets.maker import MakerLayout
 
 ITEM_WORDS = {"path": "", "bridge": "bridge", "acid": "acid", "spikes": "trap", "gate": "gate", "stairs": "EXIT",
@@ -22,11 +22,8 @@ ITEM_WORDS = {"path": "", "bridge": "bridge", "acid": "acid", "spikes": "trap", 
 def draw_maker_overlay(page: np.ndarray, layout: MakerLayout, px_per_mm: float, entry: dict) -> np.ndarray:
     """An RGB picture of the sheet with the scored ``dungeons`` entry (``games.heroes.score_entry``) drawn
     over it."""
-    faded = (page.astype(np.float32) * 0.45 + 255 * 0.55).astype(np.uint8)
     review = entry.get("needs_review", [])
-    legend_mm = 22 + 5 * min(len(review), 7)
-    canvas = cv2.copyMakeBorder(faded, 0, int(legend_mm * px_per_mm), 0, 0, cv2.BORDER_CONSTANT,
-                                value=(255, 255, 255))
+    faded, canvas = faded_canvas(page, 22 + 5 * min(len(review), 7), px_per_mm)
 
     def px(x, y):
         return int(round(x * px_per_mm)), int(round(y * px_per_mm))

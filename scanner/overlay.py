@@ -25,11 +25,8 @@ def draw_overlay(page: np.ndarray, layout, px_per_mm: float, rooms: list[RoomRea
                  sheet: dict) -> np.ndarray:
     """An RGB picture of the sheet with the readings of ``rooms`` and ``tally`` and the scored ``sheet``
     (a scan-format dict with ``score`` and ``needs_review``) drawn over it."""
-    faded = (page.astype(np.float32) * 0.45 + 255 * 0.55).astype(np.uint8)
     review = sheet.get("needs_review", [])
-    legend_mm = 16 + 5 * min(len(review), 7)
-    canvas = cv2.copyMakeBorder(faded, 0, int(legend_mm * px_per_mm), 0, 0, cv2.BORDER_CONSTANT,
-                                value=(255, 255, 255))
+    faded, canvas = faded_canvas(page, 16 + 5 * min(len(review), 7), px_per_mm)
 
     def px(x, y):
         return int(round(x * px_per_mm)), int(round(y * px_per_mm))
@@ -152,6 +149,14 @@ def _legend(canvas: np.ndarray, sheet: dict, review: list[dict], px_per_mm: floa
         y += int(5 * px_per_mm)
     if len(review) > 6:
         _text(canvas, f"... and {len(review) - 6} more (see the JSON)", (int(8 * px_per_mm), y), ORANGE, scale)
+
+
+def faded_canvas(page: np.ndarray, legend_mm: float, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    """A page faded to let what is drawn over it stand out, and the canvas: the faded page with
+    ``legend_mm`` of white below it for the legend."""
+    faded = (page.astype(np.float32) * 0.45 + 255 * 0.55).astype(np.uint8)
+    return faded, cv2.copyMakeBorder(faded, 0, int(legend_mm * px_per_mm), 0, 0, cv2.BORDER_CONSTANT,
+                                     value=(255, 255, 255))
 
 
 def _text(canvas, text, origin, colour, scale, bold=False) -> None:

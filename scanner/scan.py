@@ -251,11 +251,7 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
             homography: np.ndarray) -> dict[str, str]:
     """The rooms the photo does not show (``scanner.visibility``), and why."""
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
-    x0, y0, x1, y1 = reference.area
-    scale = COVER_PX_PER_MM / PX_PER_MM
-    small = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0, scale),
-                                (int((x1 - x0) * scale), int((y1 - y0) * scale)),
-                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    small = _cover_image(reference, image, homography)
     # What players fill in (gates, Diamonds' and Emeralds' boxes) and the printed arrows, coloured, often with
     # a path's stroke beside them (a cave's, inside the map), may look like an object lying there.
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
@@ -264,6 +260,15 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
         (ax, ay), (bx, by) = arrow.tip, arrow.tail
         marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
     return _unseen_places(layout, reference, seen, printed, small, marks, {TALLY: layout.unusable_tally})
+
+
+def _cover_image(reference: _Reference, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
+    """The reading area of a photo at COVER_PX_PER_MM, for telling what lies over the sheet."""
+    x0, y0, x1, y1 = reference.area
+    scale = COVER_PX_PER_MM / PX_PER_MM
+    return cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0, scale),
+                               (int((x1 - x0) * scale), int((y1 - y0) * scale)),
+                               flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
 def _unseen_places(layout, reference: _Reference, seen: np.ndarray, printed: np.ndarray, small: np.ndarray,
@@ -288,11 +293,7 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
                   homography: np.ndarray) -> dict[str, str]:
     """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why."""
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
-    x0, y0, x1, y1 = reference.area
-    scale = COVER_PX_PER_MM / PX_PER_MM
-    small = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0, scale),
-                                (int((x1 - x0) * scale), int((y1 - y0) * scale)),
-                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    small = _cover_image(reference, image, homography)
     boxes = {name: rect for name, rect in layout.boxes.items()
              if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.

@@ -5,65 +5,24 @@ The marks are drawn here plainly (straight lines, clean ticks) at a known place,
 reader does wrong, not what a camera did; the photographer's hand and camera are measured by
 ``benchmarks/maker_accuracy.py`` and ``tests/scanner/test_maker_photographer.py``.
 """
-import io
-
 import cv2
-import numpy as np
-import pypdfium2 as pdfium
 import pytest
 
 from games.heroes import score_entry
-from games.maker import load_maker, roll_loot
+from games.maker import load_maker
 from generator.kinds import BLANKS
-from generator.maker_sheet import render_maker_sheets
 from scanner.load import load_photo_bytes
 from scanner.scan import scan_photo
-from sheets.maker import maker_layout
+from tests_support import MakerSheet
 
-PX = 10.0
-INK = (30, 40, 150)
+INK = MakerSheet.INK
 
 
-class Sheet:
-    """A printed Dungeon Maker page and a pen."""
-
-    def __init__(self, seed: int = 5, paper: str = "a4"):
-        self.layout = maker_layout(roll_loot(seed, 1), paper)
-        buffer = io.BytesIO()
-        render_maker_sheets([self.layout], buffer)
-        page = pdfium.PdfDocument(buffer.getvalue())[0]
-        self.image = np.array(page.render(scale=PX * 25.4 / 72).to_pil().convert("RGB"))
-
-    def _p(self, x, y):
-        return int(round(x * PX)), int(round(y * PX))
-
-    def tick(self, box):
-        cv2.line(self.image, self._p(box.x + 0.6, box.y + box.h * 0.55), self._p(box.x + box.w * 0.4, box.bottom - 0.6),
-                 INK, 5)
-        cv2.line(self.image, self._p(box.x + box.w * 0.4, box.bottom - 0.6), self._p(box.right - 0.4, box.y + 0.5),
-                 INK, 5)
-
-    def build(self, tile: str, *items: str):
-        for item in items:
-            self.tick(self.layout.tile(tile).mark(item))
-
-    def link(self, one: str, other: str):
-        cv2.line(self.image, self._p(*self.layout.tile(one).rect.centre), self._p(*self.layout.tile(other).rect.centre),
-                 INK, 5)
-
-    def out(self, tile: str, side: str):
-        rect = self.layout.tile(tile).rect
-        x, y = rect.centre
-        end = {"N": (x, rect.y - 3), "S": (x, rect.bottom + 3), "W": (rect.x - 3, y), "E": (rect.right + 3, y)}[side]
-        cv2.line(self.image, self._p(x, y), self._p(*end), INK, 5)
-
-    def boxes(self, *names: str):
-        for name in names:
-            self.tick(self.layout.boxes[name])
+class Sheet(MakerSheet):
+    """A printed Dungeon Maker page and a pen (``tests_support.MakerSheet``), read as ``scrawl scan`` reads it."""
 
     def scan(self) -> dict:
-        ok, data = cv2.imencode(".png", cv2.cvtColor(self.image, cv2.COLOR_RGB2BGR))
-        scans, problems = scan_photo(load_photo_bytes(data.tobytes(), "sheet.png")[0], BLANKS)
+        scans, problems = scan_photo(load_photo_bytes(self.encoded(), "sheet.png")[0], BLANKS)
         assert problems == [] and len(scans) == 1
         return score_entry(scans[0].to_json(), load_maker())
 

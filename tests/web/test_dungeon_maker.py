@@ -7,65 +7,24 @@ kind refused with one line.
 The sheets are drawn here plainly on the printed page (ticks and path lines at known places, as
 ``tests/scanner/test_maker_scan.py`` draws them), so what the page must show is known apart from the reader.
 """
-import io
-
-import cv2
-import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from fastapi.testclient import TestClient
 
 from scrawl.web import create_app
+from tests_support import MakerSheet
 
-PX = 10.0
-INK = (30, 40, 150)
 SEED = 2
 
 
-class Sheet:
-    """A printed Dungeon Maker page of one player of loot seed ``seed``, and a pen."""
+class Sheet(MakerSheet):
+    """A printed Dungeon Maker page of one player of loot seed ``seed`` (``SEED``), and a pen."""
 
     def __init__(self, seed: int = SEED, player: int = 1, paper: str = "a4"):
-        from games.maker import roll_loot
-        from generator.maker_sheet import render_maker_sheets
-        from sheets.maker import maker_layout
-
-        self.layout = maker_layout(roll_loot(seed, player), paper)
-        buffer = io.BytesIO()
-        render_maker_sheets([self.layout], buffer)
-        page = pdfium.PdfDocument(buffer.getvalue())[0]
-        self.image = np.array(page.render(scale=PX * 25.4 / 72).to_pil().convert("RGB"))
-
-    def _p(self, x, y):
-        return int(round(x * PX)), int(round(y * PX))
-
-    def tick(self, box):
-        cv2.line(self.image, self._p(box.x + 0.6, box.y + box.h * 0.55), self._p(box.x + box.w * 0.4, box.bottom - 0.6),
-                 INK, 5)
-        cv2.line(self.image, self._p(box.x + box.w * 0.4, box.bottom - 0.6), self._p(box.right - 0.4, box.y + 0.5),
-                 INK, 5)
-
-    def build(self, tile: str, *items: str):
-        for item in items:
-            self.tick(self.layout.tile(tile).mark(item))
-
-    def link(self, one: str, other: str):
-        cv2.line(self.image, self._p(*self.layout.tile(one).rect.centre),
-                 self._p(*self.layout.tile(other).rect.centre), INK, 5)
-
-    def out(self, tile: str, side: str):
-        rect = self.layout.tile(tile).rect
-        x, y = rect.centre
-        end = {"N": (x, rect.y - 3), "S": (x, rect.bottom + 3), "W": (rect.x - 3, y), "E": (rect.right + 3, y)}[side]
-        cv2.line(self.image, self._p(x, y), self._p(*end), INK, 5)
-
-    def boxes(self, *names: str):
-        for name in names:
-            self.tick(self.layout.boxes[name])
+        super().__init__(seed, paper, player)
 
     def jpeg(self) -> bytes:
-        ok, data = cv2.imencode(".jpg", cv2.cvtColor(self.image, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 92])
-        return data.tobytes()
+        return self.encoded(".jpg")
 
 
 def free_tiles(sheet: Sheet) -> set[str]:
