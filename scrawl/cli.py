@@ -219,7 +219,12 @@ Duplex back pages are mirrored for flipping on the long edge.
 
 @app.command(epilog=DECK_EXAMPLES)
 def deck(
-    name: Annotated[DeckName, typer.Argument(help="Which deck.")] = DeckName.doodles,
+    name: Annotated[DeckName, typer.Argument(
+        metavar="DECK",
+        help="doodles: the 36 cards the dungeon map game is played with (one flipped a round); traps: trap "
+             "cards for a dungeon-tile adventure game, shuffled into its monster deck (line of sight: scrawl "
+             "sight); monsters-reference: the monster dice game's part types, core colours and order of play, "
+             "one rule a card.")] = DeckName.doodles,
     paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.a4,
     bleed: Annotated[float, typer.Option(
         metavar="MM", help="Art beyond each card's cut line, in mm (0 for home printing).")] = 0.0,
@@ -956,10 +961,33 @@ for _command in app.registered_commands:
     _command.short_help = SHORT_HELP.get(_command.callback.__name__.rstrip("_"))
 
 
+def _plain_metavars(command):
+    """Help that names values as people do: ``--seed N``, ``--paper a4|letter``, an argument by its name alone,
+    not typer's ``<int range>``, ``<list[Path]>``. Walks every subcommand; returns ``command``."""
+    for param in getattr(command, "params", []):
+        if param.param_type_name == "argument":
+            param.display_type_rich = lambda ctx: None           # the argument's name (its metavar) says it
+        elif param.param_type_name == "option" and param.metavar is None and not param.is_flag:
+            param.display_type_rich = lambda ctx, param=param: _plain_type(param.display_type(ctx))
+    for sub in getattr(command, "commands", {}).values():
+        _plain_metavars(sub)
+    return command
+
+
+def _plain_type(shown: str) -> str:
+    """typer's ``<int range>`` as ``N``, ``<a4|letter>`` as ``a4|letter``, ``<path>`` as ``PATH``, else ``TEXT``."""
+    label = shown.strip("<>")
+    if label.startswith("int") or label.startswith("float"):
+        return "N"
+    if label in ("path", "Path"):
+        return "PATH"
+    return label if "|" in label else "TEXT"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``scrawl``; returns the exit code. Errors become one line on stderr and exit code 2."""
     args = list(sys.argv[1:] if argv is None else argv)
-    command = typer.main.get_command(app)
+    command = _plain_metavars(typer.main.get_command(app))
     try:
         # Outside standalone mode, a command's typer.Exit comes back as the return value.
         code = command.main(args=args or ["--help"], prog_name="scrawl", standalone_mode=False)
