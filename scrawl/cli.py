@@ -153,7 +153,8 @@ def sheet(
     if problem:
         typer.echo(f"Warning: {problem}", err=True)
     if dungeon.seed is not None:
-        again = f"--seed {dungeon.seed}" + (f" --features {features}" if dungeon.features else "")
+        again = f"--map random --seed {dungeon.seed}" + (f" --features {features}" if dungeon.features else "") \
+            + (f" --paper {paper.value}" if paper.value != "a4" else "")
         typer.echo(f"Seed {dungeon.seed}: run with {again} to print this dungeon again")
 
 
@@ -938,8 +939,31 @@ def _plain(text: str | None) -> str | None:
     if not text:
         return text
     paragraphs = text.strip("\n").split("\n\n")
-    return "\n\n".join("\b\n" + part if any(line.startswith("  ") for line in part.splitlines()) else part
-                       for part in paragraphs)
+    return "\n\n".join("\b\n" + _fit_examples(part) if any(line.startswith("  ") for line in part.splitlines())
+                       else part for part in paragraphs)
+
+
+HELP_WIDTH = 78         # an example line, as click prints it (2 more spaces in), fits 80 columns
+
+
+def _fit_examples(part: str) -> str:
+    """Example lines (``  scrawl ...   what it does``) too long for 80 columns, with what they do on the next
+    line, indented under the command; the lines that carried on what it does follow it there."""
+    import re
+
+    out: list[str] = []
+    moved = False           # the last example's description went to a line of its own
+    for line in part.splitlines():
+        example = re.match(r"^(\s+scrawl .*?\S)\s{2,}(\S.*)$", line)
+        if example and len(line) > HELP_WIDTH:
+            out += [example.group(1), "      " + example.group(2)]
+            moved = True
+        elif moved and line.startswith(" " * 12) and not line.strip().startswith("scrawl "):
+            out.append("      " + line.strip())
+        else:
+            out.append(line)
+            moved = False
+    return "\n".join(out)
 
 
 SHORT_HELP = {      # what 'scrawl --help' lists, whole at 80 columns

@@ -131,18 +131,19 @@ def test_a_pdf_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, capsys, c
     assert err.startswith(f"scrawl: error: cannot write {target}: ") and err.rstrip().endswith("choose another place with -o")
 
 
-@pytest.mark.parametrize("command", ["sheet", "deck", "deal", "sight", "score", "scan", "loot", "monsters", "battle",
-                                     "heroes", "serve"])
+@pytest.mark.parametrize("command", ["", "sheet", "deck", "deal", "sight", "score", "scan", "loot", "monsters",
+                                     "battle", "heroes", "serve"])
 def test_help_at_80_columns_names_values_as_people_do(capsys, monkeypatch, command):
     """No typer types in the help (``<int range>``, ``<list[Path]>``, ``<a4|letter>``): ``--seed N``,
     ``--paper a4|letter``, an argument by its name."""
     import re
 
     monkeypatch.setenv("COLUMNS", "80")
-    code, out, _ = run(capsys, command, "--help")
+    code, out, _ = run(capsys, *([command] if command else []), "--help")
     assert code == 0
     assert not re.search(r"<[a-zA-Z][^>]*>", out), re.findall(r"<[a-zA-Z][^>]*>", out)
     assert "list[" not in out
+    assert [line for line in out.splitlines() if len(line) > 80] == []
 
 
 def test_deck_help_says_what_each_deck_is(capsys):

@@ -46,7 +46,7 @@ def test_sheet_prints_an_expansion_map_and_a_random_one_with_features(capsys, tm
     assert "magic_door" in kinds
     code, out, _ = run_cli(capsys, "sheet", "--map", "random", "--seed", "7", "--features", "runes,emeralds",
                            "-o", tmp_path / "r.pdf")
-    assert code == 0 and "run with --seed 7 --features runes,emeralds to print this dungeon again" in out
+    assert code == 0 and "run with --map random --seed 7 --features runes,emeralds to print this dungeon again" in out
     layout = json.loads((tmp_path / "r.layout.json").read_text())
     code_ = layout["game_code"]
     assert layout["pages"][0]["qr_text"].startswith(f"DS/L1/DOODLES/A4/P1.{code_}/RANDOM.1.7.ER/")
