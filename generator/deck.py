@@ -100,11 +100,19 @@ class _Grid:
     fold_x: float | None
 
 
-def deck_pages(deck: Deck, paper: str, *, bleed: float = 0.0, backs: str = "duplex") -> list[DeckPage]:
+CROP_MARKS = ("short", "full")
+
+
+def deck_pages(deck: Deck, paper: str, *, bleed: float = 0.0, backs: str = "duplex", crop_marks: str = "short",
+               back_offset: tuple[float, float] = (0.0, 0.0)) -> list[DeckPage]:
     """Pure layout (no reportlab): which card goes where on which page, in mm from the page's top-left.
+    ``crop_marks`` ``full`` runs each cut mark from the cards' bleed to the paper's edge (they survive the
+    first cut); ``back_offset`` (mm, x right and y down) moves every back, for a printer whose duplex drifts.
 
     Raises ``ScrawlError`` for an unknown paper or backs, or a bleed that does not fit the paper.
     """
+    if crop_marks not in CROP_MARKS:
+        raise ScrawlError(f"unknown crop marks {crop_marks!r} (one of: {', '.join(CROP_MARKS)})")
     grid = _grid(paper, bleed, backs)
     cards = deck.physical_cards()
     per_page = len(grid.slots)
@@ -112,14 +120,20 @@ def deck_pages(deck: Deck, paper: str, *, bleed: float = 0.0, backs: str = "dupl
     for start in range(0, len(cards), per_page):
         chunk = cards[start:start + per_page]
         fronts = tuple(Placement(card, "front", slot) for card, slot in zip(chunk, grid.slots))
-        mirrored = tuple(Placement(p.card, "back", _mirrored(p.rect, grid.width)) for p in fronts)
+        mirrored = tuple(Placement(p.card, "back", _moved(_mirrored(p.rect, grid.width), back_offset))
+                         for p in fronts)
         if backs == "fold":
             faces.append(("fold", fronts + mirrored))
         else:
             faces.append(("front", fronts))
             if backs == "duplex":
                 faces.append(("back", mirrored))
-    return [_page(grid, number, side, placements) for number, (side, placements) in enumerate(faces, start=1)]
+    return [_page(grid, number, side, placements, crop_marks)
+            for number, (side, placements) in enumerate(faces, start=1)]
+
+
+def _moved(rect: Rect, offset: tuple[float, float]) -> Rect:
+    return Rect(rect.x + offset[0], rect.y + offset[1], rect.w, rect.h)
 
 
 def _grid(paper: str, bleed: float, backs: str) -> _Grid:
@@ -155,26 +169,50 @@ def _mirrored(rect: Rect, page_width: float) -> Rect:
     return Rect(page_width - rect.x - rect.w, rect.y, rect.w, rect.h)
 
 
-def _page(grid: _Grid, number: int, side: str, placements: tuple[Placement, ...]) -> DeckPage:
+def _page(grid: _Grid, number: int, side: str, placements: tuple[Placement, ...],
+          crop_marks: str = "short") -> DeckPage:
     footer, ruler, along_side = _furniture(grid)
+    marks = _cut_marks(grid, placements, full=crop_marks == "full")
+    if crop_marks == "full":
+        marks = tuple(kept for mark in marks if (kept := _short_of(mark, (footer, ruler))) is not None)
     return DeckPage(number=number, side=side, placements=placements, paper=grid.paper, width=grid.width,
-                    height=grid.height, bleed=grid.bleed, cut_marks=_cut_marks(grid, placements),
+                    height=grid.height, bleed=grid.bleed, cut_marks=marks,
                     footer=footer, ruler=ruler, along_side=along_side, fold_x=grid.fold_x)
 
 
-def _cut_marks(grid: _Grid, placements) -> tuple[tuple[float, float, float, float], ...]:
-    """Short lines in the margins, in line with each trim edge, starting just outside all the bleed."""
+def _short_of(mark: tuple[float, float, float, float], things: tuple[Rect, ...]):
+    """A cut mark running out from the cards (its first point the nearer one), stopped MARK_CLEARANCE short
+    of the first of ``things`` it would cross; None when nothing of it is left."""
+    x1, y1, x2, y2 = mark
+    for thing in things:
+        grown = thing.grown(MARK_CLEARANCE)
+        if x1 == x2 and grown.x <= x1 <= grown.right:
+            ends = sorted((y1, y2))
+            if grown.y < ends[1] and grown.bottom > ends[0]:
+                y2 = grown.bottom if y2 < y1 else grown.y
+        elif y1 == y2 and grown.y <= y1 <= grown.bottom:
+            ends = sorted((x1, x2))
+            if grown.x < ends[1] and grown.right > ends[0]:
+                x2 = grown.right if x2 < x1 else grown.x
+    if abs(x2 - x1) + abs(y2 - y1) < 1.0 or (x2 - x1) * (mark[2] - mark[0]) < 0 or (y2 - y1) * (mark[3] - mark[1]) < 0:
+        return None
+    return (x1, y1, x2, y2)
+
+
+def _cut_marks(grid: _Grid, placements, full: bool = False) -> tuple[tuple[float, float, float, float], ...]:
+    """Lines in the margins, in line with each trim edge, starting just outside all the bleed: short ones,
+    or (``full``) running on to the paper's edge. Each runs out from the cards (its first point nearer)."""
     e = grid.extent
     xs = sorted({round(v, 4) for p in placements for v in (p.rect.x, p.rect.right)})
     ys = sorted({round(v, 4) for p in placements for v in (p.rect.y, p.rect.bottom)})
-    reach_y = min(MARK_LENGTH, e.y - MARK_GAP)
-    reach_x = min(MARK_LENGTH, e.x - MARK_GAP)
+    reach_y = e.y - MARK_GAP if full else min(MARK_LENGTH, e.y - MARK_GAP)
+    reach_x = e.x - MARK_GAP if full else min(MARK_LENGTH, e.x - MARK_GAP)
     marks = []
     for x in xs:
-        marks.append((x, e.y - MARK_GAP - reach_y, x, e.y - MARK_GAP))
+        marks.append((x, e.y - MARK_GAP, x, e.y - MARK_GAP - reach_y))
         marks.append((x, e.bottom + MARK_GAP, x, e.bottom + MARK_GAP + reach_y))
     for y in ys:
-        marks.append((e.x - MARK_GAP - reach_x, y, e.x - MARK_GAP, y))
+        marks.append((e.x - MARK_GAP, y, e.x - MARK_GAP - reach_x, y))
         marks.append((e.right + MARK_GAP, y, e.right + MARK_GAP + reach_x, y))
     return tuple(marks)
 
@@ -207,13 +245,14 @@ def _furniture(grid: _Grid) -> tuple[Rect, Rect, bool]:
 # -- drawing --------------------------------------------------------------------------
 
 def render_deck(deck: Deck, path, *, paper: str = "a4", bleed: float = 0.0, backs: str = "duplex",
-                low_ink: bool = False) -> list[DeckPage]:
+                low_ink: bool = False, crop_marks: str = "short",
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[DeckPage]:
     """Write the deck's PDF to ``path``; same arguments give identical bytes. Returns the pages.
 
     Raises ``ScrawlError`` (and writes nothing) for a bleed that does not fit or a card
     whose text does not fit on it.
     """
-    pages = deck_pages(deck, paper, bleed=bleed, backs=backs)
+    pages = deck_pages(deck, paper, bleed=bleed, backs=backs, crop_marks=crop_marks, back_offset=back_offset)
     style = cardart.CardStyle.for_deck(deck, low_ink=low_ink)
     fonts.register_fonts()
     canvas = Canvas(str(Path(path)), pagesize=(pages[0].width * mm, pages[0].height * mm), invariant=1,
@@ -348,3 +387,75 @@ def _fitting_size(frame: Page, lines, length: float, depth: float, largest: floa
                           or max(frame.text_width(text, font, size) for text, font in lines) > length):
         size -= 0.25
     return size
+
+
+# -- one card a page, for print-on-demand services ----------------------------------------------------------
+
+POD_TRIM = (63.5, 88.9)          # mm: poker size (2.5 x 3.5 in), as print-on-demand services cut it
+POD_BLEED = 25.4 / 8             # mm: their 1/8 in of bleed on every side
+POD_DPI = 300                    # card images: 825 x 1125 pixels
+
+
+def card_faces(deck: Deck) -> list[tuple[str, CardSpec]]:
+    """Every face of every card of the deck as services that print one page per face want them: each card's
+    back, then its front."""
+    return [(face, card) for card in deck.physical_cards() for face in ("back", "front")]
+
+
+def render_card_faces(deck: Deck, path, *, low_ink: bool = False, faces=None) -> int:
+    """A PDF of one page per card face (``card_faces``, or ``faces``), each page the poker card and 1/8 in of
+    bleed (2.75 x 3.75 in): our 63 x 88 mm card in its middle, its art running on to the page's edge. Same
+    arguments, same bytes. Returns the number of pages."""
+    faces = card_faces(deck) if faces is None else faces
+    style = cardart.CardStyle.for_deck(deck, low_ink=low_ink)
+    fonts.register_fonts()
+    width, height = (side + 2 * POD_BLEED for side in POD_TRIM)
+    left, top = (width - CARD_W) / 2, (height - CARD_H) / 2
+    canvas = Canvas(path if hasattr(path, "write") else str(Path(path)), pagesize=(width * mm, height * mm),
+                    invariant=1, initialFontName=fonts.BODY, pageCompression=1)
+    canvas.setTitle(f"Dungeon Scrawl: {deck.name}, one card face a page")
+    canvas.setAuthor("dungeon-scrawl")
+    canvas.setCreator("dungeon-scrawl")
+    for face, card in faces:
+        canvas.saveState()
+        canvas.translate(left * mm, top * mm)
+        page = Page(canvas, CARD_H)             # the card's own millimetres, from its trim's top-left corner
+        if face == "front":
+            cardart.draw_front(page, card, style, bleed=max(left, top))
+        else:
+            cardart.draw_back(page, style, bleed=max(left, top))
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return len(faces)
+
+
+def write_card_images(deck: Deck, folder, *, low_ink: bool = False) -> list[Path]:
+    """One PNG per card front (``NNN-ID.png``, in deck order, a copy per copy of the card) and one of the back
+    (``back.png``), each 825 x 1125 pixels: poker size with 1/8 in of bleed at 300 dpi, as card printing
+    services take them. Returns the files written."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    cards = deck.physical_cards()
+    faces = [("back", cards[0])] + [("front", card) for card in cards]
+    names = ["back.png"] + [f"{number:03d}-{card.id}.png" for number, card in enumerate(cards, start=1)]
+    buffer = io.BytesIO()
+    render_card_faces(deck, buffer, low_ink=low_ink, faces=faces)
+    document = pdfium.PdfDocument(buffer.getvalue())
+    written = []
+    try:
+        for index, name in enumerate(names):
+            image = document[index].render(scale=POD_DPI / 72).to_pil().convert("RGB")
+            size = (round((POD_TRIM[0] + 2 * POD_BLEED) / 25.4 * POD_DPI),
+                    round((POD_TRIM[1] + 2 * POD_BLEED) / 25.4 * POD_DPI))
+            if image.size != size:          # a pixel lost to rounding
+                image = image.resize(size)
+            image.save(folder / name, dpi=(POD_DPI, POD_DPI), optimize=True)
+            written.append(folder / name)
+    finally:
+        document.close()
+    return written

@@ -212,10 +212,28 @@ Examples:
   scrawl deck doodles --backs fold      print one-sided, fold each page in half, glue
   scrawl deck doodles --bleed 2         2 mm of bleed for a print shop
   scrawl deck monsters-reference --low-ink
+  scrawl deck --crop-marks full --back-offset 1.5,-0.5   a duplex that drifts
+  scrawl deck --format png              one 825 x 1125 image a card, for a card printer
+  scrawl deck --format dtc              one page a card face, back then front
 
 Print at 100% ("actual size"): each page has a 50 mm calibration ruler.
-Duplex back pages are mirrored for flipping on the long edge.
+Duplex back pages are mirrored for flipping on the long edge. Each variant
+gets its own default file name (deck-doodles-a4-fold.pdf, ...). png and dtc
+are poker size (2.5 x 3.5 in) with 1/8 in of bleed, as print-on-demand
+services ask: png for those that take an image a card (The Game Crafter,
+MakePlayingCards), dtc for those that take a PDF a card (DriveThruCards).
 """
+
+
+class DeckFormat(str, Enum):
+    pdf = "pdf"
+    png = "png"
+    dtc = "dtc"
+
+
+class CropMarks(str, Enum):
+    short = "short"
+    full = "full"
 
 
 @app.command(epilog=DECK_EXAMPLES)
@@ -233,22 +251,91 @@ def deck(
         case_sensitive=False, help="duplex: a mirrored back page after each front page; "
                                    "fold: fronts and backs on one page to fold; none: fronts only.")] = Backs.duplex,
     low_ink: Annotated[bool, typer.Option("--low-ink", help="Outlines instead of filled areas.")] = False,
+    crop_marks: Annotated[CropMarks, typer.Option(
+        "--crop-marks", case_sensitive=False,
+        help="short: marks beside the cards; full: marks run on to the paper's edge, so they are still there "
+             "after the first cut.")] = CropMarks.short,
+    back_offset: Annotated[Optional[str], typer.Option(
+        "--back-offset", metavar="X,Y",
+        help="Move every back this many mm right and down (negative: left, up), for a printer whose duplex "
+             "lands the backs off their fronts.")] = None,
+    deck_format: Annotated[DeckFormat, typer.Option(
+        "--format", case_sensitive=False,
+        help="pdf: sheets of 9 cards to print and cut; png: a folder of card images; dtc: one PDF page a card "
+             "face.")] = DeckFormat.pdf,
     output: Annotated[Optional[Path], typer.Option(
-        "--output", "-o", metavar="FILE.pdf", help="Where to write the PDF. Default: output/deck-NAME-PAPER.pdf")
-    ] = None,
+        "--output", "-o", metavar="PATH",
+        help="Where to write. Default: output/deck-NAME-PAPER.pdf with the variant added (-fold, -fronts, "
+             "-low-ink, -bleed2mm, -full-marks, -offset); output/deck-NAME-dtc.pdf; the folder "
+             "output/deck-NAME-png/.")] = None,
 ) -> None:
-    """Make a printable card deck (PDF): poker-size cards, 3x3 a page, with cut marks."""
+    """Make a printable card deck (PDF): poker-size cards, 3x3 a page, with cut marks; or the cards one by
+    one for a print-on-demand service."""
     from games.cards import load_deck
-    from generator.deck import deck_pages, render_deck
 
     cards = load_deck(name.value)
-    pdf_path = _pdf_path(output, f"deck-{name.value}-{paper.value}")
-    deck_pages(cards, paper.value, bleed=bleed, backs=backs.value)   # a bleed that does not fit fails here
+    offset = _offset_option(back_offset)
+    ink = "-low-ink" if low_ink else ""
+    if deck_format is DeckFormat.png:
+        _deck_images(cards, output or Path("output") / f"deck-{name.value}-png{ink}", low_ink)
+        return
+    if deck_format is DeckFormat.dtc:
+        from generator.deck import render_card_faces
+
+        pdf_path = _pdf_path(output, f"deck-{name.value}-dtc{ink}")
+        with _writing(pdf_path):
+            count = render_card_faces(cards, pdf_path, low_ink=low_ink)
+        typer.echo(f"Wrote {pdf_path} ({cards.name}: {count} pages, each card's back then its front, "
+                   f"2.75 x 3.75 in: poker size with 1/8 in bleed)")
+        return
+    _deck_sheets(cards, name.value, paper.value, bleed, backs.value, low_ink, crop_marks.value, offset, output)
+
+
+def _offset_option(text: str | None) -> tuple[float, float]:
+    """``--back-offset X,Y`` in mm; a line saying what is wrong otherwise."""
+    if text is None:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise ScrawlError(f"--back-offset {text}: give two numbers of mm, right then down, like 1.5,-0.5") \
+            from None
+    if abs(x) > 10 or abs(y) > 10:
+        raise ScrawlError(f"--back-offset {text}: at most 10 mm either way (a duplex drifts by a few mm)")
+    return (x, y)
+
+
+def _deck_sheets(cards, name: str, paper: str, bleed: float, backs: str, low_ink: bool, crop_marks: str,
+                 offset: tuple[float, float], output: Optional[Path]) -> None:
+    """``scrawl deck`` as sheets of cards to print and cut, named by their variant unless ``-o`` names them."""
+    from generator.deck import deck_pages, render_deck
+
+    variant = ({"fold": "-fold", "none": "-fronts"}.get(backs, "") + ("-low-ink" if low_ink else "")
+               + (f"-bleed{bleed:g}mm" if bleed else "") + ("-full-marks" if crop_marks == "full" else "")
+               + ("-offset" if offset != (0.0, 0.0) else ""))
+    pdf_path = _pdf_path(output, f"deck-{name}-{paper}{variant}")
+    # a bleed that does not fit fails here, before anything is written
+    deck_pages(cards, paper, bleed=bleed, backs=backs, crop_marks=crop_marks, back_offset=offset)
     with _writing(pdf_path):
-        pages = render_deck(cards, pdf_path, paper=paper.value, bleed=bleed, backs=backs.value, low_ink=low_ink)
+        pages = render_deck(cards, pdf_path, paper=paper, bleed=bleed, backs=backs, low_ink=low_ink,
+                            crop_marks=crop_marks, back_offset=offset)
     typer.echo(f"Wrote {pdf_path} ({cards.name}: {cards.size()} cards on {len(pages)} pages, "
-               f"{paper.value.upper()}, backs {backs.value})")
+               f"{paper.upper()}, backs {backs})")
     typer.echo("Print at 100% (actual size); the ruler on each page should measure 50 mm.")
+
+
+def _deck_images(cards, folder: Path, low_ink: bool) -> None:
+    """``scrawl deck --format png``: a folder of card images."""
+    from generator.deck import write_card_images
+
+    if folder.exists() and not folder.is_dir():
+        raise ScrawlError(f"-o {folder}: this is a file; name a folder for the card images (it is made if missing)")
+    try:
+        written = write_card_images(cards, folder, low_ink=low_ink)
+    except OSError as exc:
+        raise ScrawlError(f"cannot write {folder}: {exc.strerror or exc}") from None
+    typer.echo(f"Wrote {len(written)} images to {folder}/ ({cards.name}: {len(written) - 1} card fronts and "
+               f"back.png, 825 x 1125 pixels: poker size with 1/8 in bleed at 300 dpi)")
 
 
 DEAL_EXAMPLES = """\
