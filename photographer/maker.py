@@ -388,18 +388,12 @@ def play_maker(loot: LootLayout, rng: np.random.Generator, *, maker: Maker | Non
 def blank_maker_sheet(layout: MakerLayout, px_per_mm: float, code: str | None = None) -> np.ndarray:
     """The printed page as an RGB image (H x W x 3 uint8), rasterised from the project's own PDF (with the
     game code ``code`` when given)."""
-    import pypdfium2 as pdfium
-
     from generator.maker_sheet import render_maker_sheets
+    from photographer.paper import rasterised
 
     buffer = io.BytesIO()
     render_maker_sheets([layout], buffer, code)
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        bitmap = document[0].render(scale=px_per_mm * 25.4 / 72 * (1 - 1e-6))
-        return np.array(bitmap.to_pil().convert("RGB"))
-    finally:
-        document.close()
+    return rasterised(buffer.getvalue(), px_per_mm)
 
 
 def fill_maker_sheet(layout: MakerLayout, truth: dict, rng: np.random.Generator, *, style: HandStyle | None = None,

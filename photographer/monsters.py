@@ -28,18 +28,12 @@ FAULTS = ("two_bubbles", "half_filled")
 
 def blank_monster_sheet(layout: MonsterLayout, px_per_mm: float) -> np.ndarray:
     """The printed page as an RGB image (H x W x 3 uint8), rasterised from the project's own PDF."""
-    import pypdfium2 as pdfium
-
     from generator.monster_sheet import render_monster_sheets
+    from photographer.paper import rasterised
 
     buffer = io.BytesIO()
     render_monster_sheets([layout], buffer)
-    document = pdfium.PdfDocument(buffer.getvalue())
-    try:
-        bitmap = document[0].render(scale=px_per_mm * 25.4 / 72 * (1 - 1e-6))
-        return np.array(bitmap.to_pil().convert("RGB"))
-    finally:
-        document.close()
+    return rasterised(buffer.getvalue(), px_per_mm)
 
 
 # -- what is on the sheet ----------------------------------------------------------------------------------

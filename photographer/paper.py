@@ -50,16 +50,21 @@ def _render_page(layout: SheetLayout, player: int, px_per_mm: float, code: str |
     with tempfile.TemporaryDirectory(prefix="photographer-") as folder:
         path = Path(folder) / "sheet.pdf"
         render_sheets(layout, player, path, code)
-        document = pdfium.PdfDocument(path)
-        try:
-            # pdfium stretches the page over ceil(size * scale) pixels: a hair less scale keeps
-            # whole-pixel sizes (A4 and Letter at 10 px/mm) from growing a row and stretching.
-            bitmap = document[player - 1].render(scale=px_per_mm * 25.4 / 72 * (1 - 1e-6))
-            image = np.array(bitmap.to_pil().convert("RGB"))
-        finally:
-            document.close()
+        image = rasterised(path, px_per_mm, player - 1)
     image.setflags(write=False)
     return image
+
+
+def rasterised(pdf, px_per_mm: float, index: int = 0) -> np.ndarray:
+    """Page ``index`` of a PDF (a path or its bytes) as an RGB image (H x W x 3 uint8) at ``px_per_mm``."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        # pdfium stretches the page over ceil(size * scale) pixels: a hair less scale keeps
+        # whole-pixel sizes (A4 and Letter at 10 px/mm) from growing a row and stretching.
+        bitmap = document[index].render(scale=px_per_mm * 25.4 / 72 * (1 - 1e-6))
+        return np.array(bitmap.to_pil().convert("RGB"))
+    finally:
+        document.close()
 
 
 def play_game(dungeon: DungeonMap, seed: int, players: int) -> list[Board]:
