@@ -1,12 +1,19 @@
 """The monster record sheet as a PDF, drawn from ``sheets.roster``.
 
 Bubbles, life boxes and lines players write on print in mid or light grey so
-pen marks stand out to the scanner; titles and labels print dark. The only
-colour on the page is in the colour swatches over the colour columns and the
-title, never inside a bubble or a box: the sheet reads the same in greyscale.
+pen marks stand out to the scanner; titles and labels print dark. Every die-side
+and colour bubble carries its own label in light grey (``4``, ``Rd``), as on an
+exam answer sheet, so a player filling Part 4 needs no column heading to find
+the column; a filled bubble hides it, and the scanner compares ink with this
+blank, label and all. The only colour on the page is in the colour swatches
+over the colour columns and the title, never inside a bubble or a box: the
+sheet reads the same in greyscale.
+
+No text is smaller than 7 pt (the footer 6 pt): ``MIN_TEXT``.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -18,7 +25,7 @@ from generator import fonts
 from sheets.page import Rect
 from generator.maker_sheet import _baseline, _text
 from sheets.roster import (COLOUR_CODES, COLOURS, LAYOUT_VERSION, SIZES, MonsterCard, MonsterLayout,
-                                      PartRow, Pool, column_x)
+                           PartRow, Pool, column_x)
 from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, Page, draw_markers, draw_qr
 
 NOTE_GREY = 0.35
@@ -30,6 +37,32 @@ SWATCHES = {   # what each die colour looks like in a swatch (RGB 0-1); None: dr
     "brown": (0.52, 0.32, 0.16), "gray": (0.58, 0.58, 0.60), "colourless": None,
     "purple": (0.50, 0.22, 0.66), "orange": (0.96, 0.52, 0.10), "pink": (0.96, 0.56, 0.74),
 }
+MIN_TEXT = 7.0          # the smallest text on the sheet, the footer's aside
+FOOTER_TEXT = 6.0
+LABEL_GREY = 0.78       # a bubble's own label inside it: legible, and light beside a pen's mark
+LABEL_SQUEEZE = 0.66    # the narrowest a label is printed (its horizontal scale), to fit inside a bubble
+
+
+@dataclass(frozen=True)
+class _Print:
+    """How one design prints its words: sizes in pt, nudges in mm. Design 1's are kept only to draw the blank
+    page its sheets, printed by earlier releases, are read against."""
+
+    labelled: bool          # labels inside the bubbles, not over the first row
+    titles: float           # "die sides", "die colour", "life: ..."
+    words: float            # the part types, the legend, the header's note
+    notes: float            # "name", "sketch it here", the pools' notes, life counts, "d4"
+    footer: float
+    type_gap: float         # from a type bubble to its word
+    pool_label_drop: float  # a pool row's "d4" below its bubbles' centre
+    last_line: float        # the legend's last line, below its top
+    legend_note: tuple[str, str]
+
+
+PRINTS = {1: _Print(False, 6.5, 6.5, 6.0, 5.5, 0.9, 0.75, 25.4,
+                   ("Each die in one place only:", "a part, the reserve or active.")),
+          2: _Print(True, MIN_TEXT, MIN_TEXT, MIN_TEXT, FOOTER_TEXT, 0.8, 0.85, 25.6,
+                   ("A die is in one place only:", "a part, reserve or active."))}
 TYPE_WORDS = {"weapon": "weapon", "shield": "shield", "combo": "combo", "nullifier": "nullifier"}
 
 
@@ -49,12 +82,13 @@ def render_monster_sheets(layouts: list[MonsterLayout], path: Path | BinaryIO) -
     for layout in layouts:
         canvas.setPageSize((layout.width * mm, layout.height * mm))
         page = Page(canvas, layout.height)
-        _draw_header(page, layout)
+        look = PRINTS[layout.design]
+        _draw_header(page, layout, look)
         for card in layout.cards:
-            _draw_card(page, card)
+            _draw_card(page, card, look)
         for pool in layout.pools:
-            _draw_pool(page, pool)
-        _draw_legend(page, layout)
+            _draw_pool(page, pool, look)
+        _draw_legend(page, layout, look)
         draw_markers(page, layout)
         draw_qr(page, layout, layout.sheet_id(layout.player))
         canvas.showPage()
@@ -63,7 +97,7 @@ def render_monster_sheets(layouts: list[MonsterLayout], path: Path | BinaryIO) -
 
 # -- header -------------------------------------------------------------------------------
 
-def _draw_header(page: Page, layout: MonsterLayout) -> None:
+def _draw_header(page: Page, layout: MonsterLayout, look: _Print) -> None:
     title = layout.title
     _doodle(page, layout.doodle)
     page.c.setFillColor(ACCENT)
@@ -79,7 +113,7 @@ def _draw_header(page: Page, layout: MonsterLayout) -> None:
     page.c.setStrokeGray(PRINT_GREY)
     page.c.setLineWidth(0.3 * mm)
     page.line(line.x, line.bottom, line.right, line.bottom)
-    _text(page, header.right, line.bottom - 0.8, "one bubble per group", font=fonts.ITALIC, size=6.5,
+    _text(page, header.right, line.bottom - 0.8, "one bubble per group", font=fonts.ITALIC, size=look.words,
           grey=NOTE_GREY, align="right")
 
 
@@ -140,7 +174,7 @@ def _doodle(page: Page, box: Rect) -> None:
 
 # -- monster cards ------------------------------------------------------------------------
 
-def _draw_card(page: Page, card: MonsterCard) -> None:
+def _draw_card(page: Page, card: MonsterCard, look: _Print) -> None:
     c, r = page.c, card.rect
     c.setStrokeGray(FRAME_GREY)
     c.setLineWidth(0.3 * mm)
@@ -150,7 +184,7 @@ def _draw_card(page: Page, card: MonsterCard) -> None:
     page.text(card.sketch.x + 0.4, r.y + 6.4, "Monster", font=fonts.TITLE, size=13.0)
     width = page.text_width("Monster ", fonts.TITLE, 13.0)
     page.text(card.sketch.x + 0.4 + width, r.y + 6.4, str(card.number), font=fonts.BOLD, size=11.0)
-    _column_titles(page, card)
+    _column_titles(page, card, look)
     # The sketch area: a dashed frame to draw in.
     s = card.sketch
     c.saveState()
@@ -159,36 +193,42 @@ def _draw_card(page: Page, card: MonsterCard) -> None:
     c.setLineWidth(0.25 * mm)
     page.rect(s.x, s.y, s.w, s.h, radius=1.4)
     c.restoreState()
-    _text(page, s.x + 1.5, s.bottom - 1.5, "sketch it here", font=fonts.ITALIC, size=6.0, grey=0.6)
+    _text(page, s.x + 1.5, s.bottom - 1.5, "sketch it here", font=fonts.ITALIC, size=look.notes, grey=0.6)
     for i, row in enumerate(card.parts):
         if i:
             c.setStrokeGray(RULE_GREY)
             c.setLineWidth(0.15 * mm)
             y = (card.parts[i - 1].row.bottom + row.row.y) / 2
             page.line(row.row.x, y, row.row.right, y)
-        _draw_part(page, row)
+        _draw_part(page, row, look)
 
 
-def _column_titles(page: Page, card: MonsterCard) -> None:
-    """Over the rows: what each group is, and a label over each column."""
+def _column_titles(page: Page, card: MonsterCard, look: _Print) -> None:
+    """Over the rows: what each group is, a swatch over each colour column, the life track's counts. (Design
+    1, read but no longer printed, labelled the columns here instead of inside the bubbles.)"""
     first = card.core
     x = column_x(first.row.x)
     top = card.title.y
     sizes_mid = (first.sizes[0].cx + first.sizes[-1].cx) / 2
     colours_mid = (first.colours[0].cx + first.colours[-1].cx) / 2
-    _text(page, sizes_mid, top + 3.1, "die sides", font=fonts.BOLD, size=6.5, grey=TEXT_GREY, align="centre")
-    _text(page, colours_mid, top + 3.1, "die colour", font=fonts.BOLD, size=6.5, grey=TEXT_GREY, align="centre")
-    _text(page, x["life"], top + 3.1, "life: cross one box per damage", font=fonts.BOLD, size=6.5, grey=TEXT_GREY,
-          width=first.row.right - x["life"])
+    _text(page, sizes_mid, top + 3.1, "die sides", font=fonts.BOLD, size=look.titles, grey=TEXT_GREY,
+          align="centre")
+    _text(page, colours_mid, top + 3.1, "die colour", font=fonts.BOLD, size=look.titles, grey=TEXT_GREY,
+          align="centre")
+    _text(page, x["life"], top + 3.1, "life: cross one box per damage", font=fonts.BOLD, size=look.titles,
+          grey=TEXT_GREY, width=first.row.right - x["life"])
     label_y = top + 8.1
-    for bubble, size in zip(first.sizes, SIZES):
-        _text(page, bubble.cx, label_y, str(size), font=fonts.BOLD, size=6.5, grey=0.25, align="centre")
     for bubble, colour in zip(first.colours, COLOURS):
-        _swatch(page, bubble.cx, top + 4.9, 0.95, colour)
-        _text(page, bubble.cx, label_y, COLOUR_CODES[colour], font=fonts.BOLD, size=6.0, grey=0.25, align="centre")
+        _swatch(page, bubble.cx, top + (5.6 if look.labelled else 4.9), 0.95, colour)
+    if not look.labelled:
+        for bubble, size in zip(first.sizes, SIZES):
+            _text(page, bubble.cx, label_y, str(size), font=fonts.BOLD, size=6.5, grey=0.25, align="centre")
+        for bubble, colour in zip(first.colours, COLOURS):
+            _text(page, bubble.cx, label_y, COLOUR_CODES[colour], font=fonts.BOLD, size=6.0, grey=0.25,
+                  align="centre")
     for n in (1, 5, 10, 15, 20):
         box = first.life[n - 1]
-        _text(page, box.centre[0], label_y, str(n), size=6.0, grey=0.4, align="centre")
+        _text(page, box.centre[0], label_y, str(n), size=look.notes, grey=0.4, align="centre")
 
 
 def _swatch(page: Page, cx: float, cy: float, r: float, colour: str) -> None:
@@ -206,7 +246,7 @@ def _swatch(page: Page, cx: float, cy: float, r: float, colour: str) -> None:
     page.circle(cx, cy, r, stroke=1 if colour in ("white", "yellow") else 0, fill=1)
 
 
-def _draw_part(page: Page, row: PartRow) -> None:
+def _draw_part(page: Page, row: PartRow, look: _Print) -> None:
     tag = row.tag
     line1 = tag.y + (row.sizes[0].cy - tag.y)
     if row.part == 0:
@@ -216,23 +256,45 @@ def _draw_part(page: Page, row: PartRow) -> None:
     else:
         _text(page, tag.x, line1 + 1.1, row.label, font=fonts.BOLD, size=7.5, grey=TEXT_GREY)
     name = row.name
-    _text(page, tag.x, _baseline(name, 6.0), "name", font=fonts.ITALIC, size=6.0, grey=NOTE_GREY)
+    _text(page, tag.x, _baseline(name, look.notes), "name", font=fonts.ITALIC, size=look.notes, grey=NOTE_GREY)
     page.c.setStrokeGray(LIGHT_GREY)
     page.c.setLineWidth(0.25 * mm)
     page.line(name.x, name.bottom - 0.6, name.right, name.bottom - 0.6)
     for bubble in row.sizes + row.colours + row.types:
         _bubble(page, bubble.cx, bubble.cy, bubble.r)
+    if look.labelled:
+        for bubble, size in zip(row.sizes, SIZES):
+            _bubble_label(page, bubble, str(size))
+        for bubble, colour in zip(row.colours, COLOURS):
+            _bubble_label(page, bubble, COLOUR_CODES[colour])
     for bubble in row.types:
-        _text(page, bubble.cx + bubble.r + 0.9, _baseline(Rect(0, bubble.cy - 1, 0, 2), 6.5),
-              TYPE_WORDS[bubble.value], size=6.5, grey=TEXT_GREY)
+        _text(page, bubble.cx + bubble.r + look.type_gap, _baseline(Rect(0, bubble.cy - 1, 0, 2), look.words),
+              TYPE_WORDS[bubble.value], size=look.words, grey=TEXT_GREY)
     for box in row.life:
         _life_box(page, box)
     if row.part == 0:
         life = row.life[0]
-        _text(page, name.right - 0.5, _baseline(name, 6.0) - 0.4, "the monster\u2019s name", font=fonts.ITALIC,
-              size=6.0, grey=0.6, align="right")
-        _text(page, life.x, _baseline(name, 6.0), "lose the core and the monster is gone", font=fonts.ITALIC,
-              size=6.0, grey=NOTE_GREY, width=row.life[-1].right - life.x)
+        _text(page, name.right - 0.5, _baseline(name, look.notes) - 0.4, "the monster\u2019s name",
+              font=fonts.ITALIC, size=look.notes, grey=0.6, align="right")
+        _text(page, life.x, _baseline(name, look.notes), "lose the core and the monster is gone",
+              font=fonts.ITALIC, size=look.notes, grey=NOTE_GREY, width=row.life[-1].right - life.x)
+
+
+def _bubble_label(page: Page, bubble, label: str) -> None:
+    """A bubble's own label, light grey and centred inside it, narrowed (never shrunk) to fit its ring."""
+    c = page.c
+    room = 2 * (bubble.r - 0.45)                      # inside the ring, as the scanner reads it
+    natural = page.text_width(label, fonts.BODY, MIN_TEXT)
+    squeeze = max(LABEL_SQUEEZE, min(1.0, room / natural))
+    text = c.beginText()
+    text.setFont(fonts.BODY, MIN_TEXT)
+    text.setHorizScale(squeeze * 100)
+    text.setFillGray(LABEL_GREY)
+    x, y = page.pt(bubble.cx - natural * squeeze / 2, bubble.cy + MIN_TEXT * 0.36 * 0.3528 * 0.98)
+    text.setTextOrigin(x, y)
+    text.textOut(label)
+    text.setHorizScale(100)         # the scale is text state: it would narrow every later line on the page
+    c.drawText(text)
 
 
 def _bubble(page: Page, cx: float, cy: float, r: float) -> None:
@@ -269,7 +331,7 @@ def _heart(page: Page, cx: float, cy: float, size: float) -> None:
 
 # -- pools and legend ------------------------------------------------------------------------
 
-def _draw_pool(page: Page, pool: Pool) -> None:
+def _draw_pool(page: Page, pool: Pool, look: _Print) -> None:
     c, r = page.c, pool.rect
     c.setStrokeGray(FRAME_GREY)
     c.setLineWidth(0.3 * mm)
@@ -277,22 +339,26 @@ def _draw_pool(page: Page, pool: Pool) -> None:
     page.c.setFillColor(ACCENT)
     page.text(r.x + 1.6, r.y + 4.0, pool.title, font=fonts.TITLE, size=10.5)
     note = "dice not in play" if pool.key == "reserve" else "in play, not in a monster"
-    _text(page, r.right - 1.4, r.y + 3.8, note, font=fonts.ITALIC, size=6.0, grey=NOTE_GREY, align="right")
+    _text(page, r.right - 1.4, r.y + 3.8, note, font=fonts.ITALIC, size=look.notes, grey=NOTE_GREY, align="right")
     columns = len(COLOURS)
     first_row = pool.bubbles[:columns]
     top = first_row[0].cy - first_row[0].r
     for bubble, colour in zip(first_row, COLOURS):
-        _swatch(page, bubble.cx, top - 3.6, 0.8, colour)
-        _text(page, bubble.cx, top - 0.7, COLOUR_CODES[colour], font=fonts.BOLD, size=5.5, grey=0.25,
-              align="centre")
+        _swatch(page, bubble.cx, top - (1.6 if look.labelled else 3.6), 0.8, colour)
+        if not look.labelled:
+            _text(page, bubble.cx, top - 0.7, COLOUR_CODES[colour], font=fonts.BOLD, size=5.5, grey=0.25,
+                  align="centre")
     for row, size in enumerate(SIZES):
         bubble = pool.bubbles[row * columns]
-        _text(page, r.x + 1.4, bubble.cy + 0.75, f"d{size}", font=fonts.BOLD, size=6.0, grey=0.25)
-    for bubble in pool.bubbles:
+        _text(page, r.x + 1.4, bubble.cy + look.pool_label_drop, f"d{size}", font=fonts.BOLD, size=look.notes,
+              grey=0.25)
+    for i, bubble in enumerate(pool.bubbles):
         _bubble(page, bubble.cx, bubble.cy, bubble.r)
+        if look.labelled:
+            _bubble_label(page, bubble, COLOUR_CODES[COLOURS[i % columns]])
 
 
-def _draw_legend(page: Page, layout: MonsterLayout) -> None:
+def _draw_legend(page: Page, layout: MonsterLayout, look: _Print) -> None:
     """How to mark: a filled bubble counts, a tick does not; a box crossed is one damage."""
     c, r = page.c, layout.legend
     page.c.setFillColor(ACCENT)
@@ -319,11 +385,10 @@ def _draw_legend(page: Page, layout: MonsterLayout) -> None:
                 c.setLineCap(1)
                 page.line(cx - 1.0, cy, cx - 0.2, cy + 0.9)
                 page.line(cx - 0.2, cy + 0.9, cx + 1.4, cy - 1.3)
-        _text(page, cx + 2.8, cy + 0.8, words, size=6.5, grey=TEXT_GREY, width=r.right - cx - 3.0)
-    _text(page, r.x, r.y + 22.8, "Each die in one place only:", font=fonts.ITALIC, size=6.0, grey=NOTE_GREY,
-          width=r.w)
-    _text(page, r.x, r.y + 25.4, "a part, the reserve or active.", font=fonts.ITALIC, size=6.0, grey=NOTE_GREY,
-          width=r.w)
+        _text(page, cx + 2.8, cy + 0.8, words, size=look.words, grey=TEXT_GREY, width=r.right - cx - 3.0)
+    first, last = look.legend_note
+    _text(page, r.x, r.y + 22.8, first, font=fonts.ITALIC, size=look.notes, grey=NOTE_GREY, width=r.w)
+    _text(page, r.x, r.y + look.last_line, last, font=fonts.ITALIC, size=look.notes, grey=NOTE_GREY, width=r.w)
     c.setFillGray(0.45)
     page.text(r.x, r.bottom - 0.8, f"dungeon-scrawl \u00b7 v{LAYOUT_VERSION} \u00b7 {layout.paper.upper()}",
-              size=5.5)
+              size=look.footer)

@@ -469,7 +469,7 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     """A monster record sheet: its cards and pools rectified, the ink told from the print, every bubble and
     life box measured."""
     layout = MONSTER.layout(sheet_id)
-    key = (MONSTER.key, layout.paper, layout.page)
+    key = (MONSTER.key, layout.paper, layout.page, layout.design)
     if key not in _REFERENCES:
         area = layout.reading_area()
         pixels = (max(area.x, 0), area.y, min(area.right, layout.width), min(area.bottom, layout.height))

@@ -41,9 +41,10 @@ def _map_unreadable(sheet_id: SheetId) -> str | None:
 def _monster_unreadable(sheet_id: SheetId) -> str | None:
     from sheets import roster
 
-    if sheet_id.layout_version > 1 or sheet_id.map_id != roster.MAP_ID.lower() or sheet_id.map_version != roster.DESIGN:
+    if sheet_id.layout_version > 1 or sheet_id.map_id != roster.MAP_ID.lower() \
+            or sheet_id.map_version not in roster.DESIGNS:
         return "this monster record sheet was printed by a newer release: update dungeon-scrawl"
-    if sheet_id.check != roster.design_check(sheet_id.paper) or not sheet_id.seed:
+    if sheet_id.check != roster.design_check(sheet_id.paper, sheet_id.map_version) or not sheet_id.seed:
         return "this monster record sheet's code does not match this release's sheet: print new sheets with " \
                "'scrawl monsters'"
     return None
@@ -54,7 +55,8 @@ MAP = SheetKind("map", GAME, "dungeon map sheet", "dungeon map sheets", "scrawl 
 def _monster_layout(sheet_id: SheetId):
     from sheets import roster
 
-    return roster.monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed, sheet_id.seed)
+    return roster.monster_layout(sheet_id.paper, sheet_id.player, sheet_id.seed, sheet_id.seed,
+                                 design=sheet_id.map_version)
 
 
 MONSTER = SheetKind("monster", MONSTER_GAME, "monster record sheet", "monster record sheets", "scrawl monsters",

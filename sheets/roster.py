@@ -31,7 +31,8 @@ from sheets.page import (MARGIN, MARKER_SIZE, PAPERS, Marker, Rect, SheetId, cor
 
 GAME = "monsters"
 MAP_ID = "roster"           # the QR code's token: ROSTER.<design>.<page>
-DESIGN = 1                  # the sheet's design; a new design is a new number, old sheets still scan
+DESIGN = 2                  # the sheet's design; a new design is a new number, old sheets still scan
+DESIGNS = (1, 2)            # the designs this release reads: 1 had no labels inside its bubbles
 LAYOUT_VERSION = 1
 
 # The game's vocabulary, as the roster format spells it (scrawl.roster/1).
@@ -177,6 +178,7 @@ class MonsterLayout:
     cards: tuple[MonsterCard, ...]
     pools: tuple[Pool, ...]
     legend: Rect                    # how to mark, beside the pools
+    design: int = DESIGN            # the printed design (``DESIGNS``): the same geometry, another blank page
 
     @property
     def game(self) -> str:
@@ -185,7 +187,7 @@ class MonsterLayout:
     def sheet_id(self, player: int | None = None) -> SheetId:
         """What the QR code says: game, paper, player, the design and this page (``ROSTER.1.2``: page 2)."""
         return SheetId(game=GAME, paper=self.paper, player=player or self.player, map_id=MAP_ID, seed=self.page,
-                       map_version=DESIGN, check=design_check(self.paper))
+                       map_version=self.design, check=design_check(self.paper, self.design))
 
     def rows(self) -> list[PartRow]:
         return [part for card in self.cards for part in card.parts]
@@ -244,10 +246,10 @@ class MonsterLayout:
         }
 
 
-def design_check(paper: str) -> str:
+def design_check(paper: str, design: int = DESIGN) -> str:
     """The QR code's four-character check: this design on this paper (a sheet read against another design's
     layout would be misread, so it is refused instead)."""
-    signature = f"{GAME}/{DESIGN}/{paper}/{MONSTERS_PER_PAGE}/{PARTS}/{LIFE}/{','.join(COLOURS)}"
+    signature = f"{GAME}/{design}/{paper}/{MONSTERS_PER_PAGE}/{PARTS}/{LIFE}/{','.join(COLOURS)}"
     return b32encode(zlib.crc32(signature.encode()).to_bytes(4, "big")).decode()[:4]
 
 
@@ -255,7 +257,7 @@ def layouts_json(layouts: list[MonsterLayout]) -> dict:
     """The ``scrawl.sheet-layout/1`` document for the pages of one ``scrawl monsters`` run."""
     if not layouts:
         raise ValueError("no pages to describe")
-    roster = {"design": DESIGN, "monsters_per_page": MONSTERS_PER_PAGE, "parts": PARTS + 1, "life": LIFE,
+    roster = {"design": layouts[0].design, "monsters_per_page": MONSTERS_PER_PAGE, "parts": PARTS + 1, "life": LIFE,
               "sizes": [f"d{s}" for s in SIZES], "colours": list(COLOURS), "types": list(PART_TYPES)}
     return layout_document(GAME, LAYOUT_VERSION, {"roster": roster}, layouts[0],
                            [layout.to_json() for layout in layouts])
@@ -263,8 +265,10 @@ def layouts_json(layouts: list[MonsterLayout]) -> dict:
 
 # -- the layout ------------------------------------------------------------------------
 
-def monster_layout(paper: str, player: int = 1, page: int = 1, pages: int = 1) -> MonsterLayout:
-    """Lay out page ``page`` of ``player``'s monster record sheets for ``paper`` (``a4`` or ``letter``)."""
+def monster_layout(paper: str, player: int = 1, page: int = 1, pages: int = 1, design: int = DESIGN
+                   ) -> MonsterLayout:
+    """Lay out page ``page`` of ``player``'s monster record sheets for ``paper`` (``a4`` or ``letter``), as
+    ``design`` printed it (every design has the same geometry; only the print inside the bubbles differs)."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r} (one of: {', '.join(PAPERS)})")
     if not (1 <= page <= pages) or player < 1:
@@ -290,7 +294,7 @@ def monster_layout(paper: str, player: int = 1, page: int = 1, pages: int = 1) -
                   for i in range(MONSTERS_PER_PAGE))
     return MonsterLayout(paper=paper, width=width, height=height, player=player, page=page, pages=pages,
                          header=header, title=title, doodle=doodle, name_line=name_line, markers=markers, qr=qr,
-                         cards=cards, pools=pools, legend=legend)
+                         cards=cards, pools=pools, legend=legend, design=design)
 
 
 def table_width() -> float:

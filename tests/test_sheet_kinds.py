@@ -75,3 +75,16 @@ def test_a_kind_given_no_renderer_is_refused_and_the_others_still_read():
     scans, problems = scan_photo(photo, BLANKS)
     assert problems == [] and [type(scan).__name__ for scan in scans] == ["MonsterScan"]
     assert scans[0].sheet_id.player == 1
+
+
+def test_monster_sheets_of_the_earlier_design_still_read_and_a_later_one_is_named():
+    """Design 1 (no labels in its bubbles) was printed by earlier releases: it reads against its own blank."""
+    from sheets import roster
+    from sheets.kinds import MONSTER
+
+    for design in roster.DESIGNS:
+        sheet_id = roster.monster_layout("a4", 1, design=design).sheet_id()
+        assert MONSTER.unreadable(sheet_id) is None and MONSTER.layout(sheet_id).design == design
+    later = roster.monster_layout("a4", 1).sheet_id()
+    later = type(later)(**{**later.__dict__, "map_version": max(roster.DESIGNS) + 1})
+    assert "newer release" in MONSTER.unreadable(later)

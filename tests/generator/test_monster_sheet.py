@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from sheets.page import FORMAT, MARGIN, PAPERS, Rect, SheetId
-from sheets.roster import (COLOURS, GAME, LIFE, MONSTERS_PER_PAGE, PART_TYPES, SIZES, design_check,
+from sheets.roster import (COLOURS, DESIGN, GAME, LIFE, MONSTERS_PER_PAGE, PART_TYPES, SIZES, design_check,
                                       layouts_json, monster_layout)
 from generator.kinds import blank_image
 from generator.monster_sheet import render_monster_sheets
@@ -87,7 +87,7 @@ def test_groups_are_named_as_needs_review_names_them(layout):
 def test_the_qr_code_names_game_player_and_page(layout):
     sheet = layout.sheet_id()
     text = sheet.qr_text()
-    assert text == f"DS/L1/MONSTERS/{layout.paper.upper()}/P{layout.player}/ROSTER.1.{layout.page}/{sheet.check}"
+    assert text == f"DS/L1/MONSTERS/{layout.paper.upper()}/P{layout.player}/ROSTER.{DESIGN}.{layout.page}/{sheet.check}"
     back = SheetId.parse(text)
     assert back == sheet and (back.game, back.player, back.seed) == (GAME, layout.player, layout.page)
     assert back.check == design_check(layout.paper) != design_check("letter" if layout.paper == "a4" else "a4")
@@ -173,20 +173,56 @@ def test_same_arguments_same_bytes(tmp_path):
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
 
 
-def test_nothing_is_printed_inside_a_bubble_or_a_life_box():
-    """The scanner reads the inside of each bubble and box: the print must leave it white."""
+def test_a_bubble_holds_only_its_own_light_label_and_a_life_box_nothing():
+    """The scanner reads the inside of each bubble and box: a bubble may carry its label ("4", "Rd") in light
+    grey, as on an exam answer sheet, but nothing darker and not all over it; a life box stays white."""
     layout = monster_layout("a4", 1)
     grey = blank_image("monster", layout, 10.0)
     rows, cols = np.mgrid[0:grey.shape[0], 0:grey.shape[1]]
     for bubble in layout.bubbles():
         window = np.s_[int((bubble.cy - 2) * 10):int((bubble.cy + 2) * 10), int((bubble.cx - 2) * 10):int((bubble.cx + 2) * 10)]
         read = np.hypot((rows[window] + 0.5) / 10 - bubble.cy, (cols[window] + 0.5) / 10 - bubble.cx) < bubble.r - 0.45
-        assert grey[window][read].min() > 235, f"{bubble.group} {bubble.value}"
+        inside = grey[window][read]
+        assert inside.min() > 185, f"{bubble.group} {bubble.value}: print darker than a label's light grey"
+        assert (inside < 235).mean() < 0.4, f"{bubble.group} {bubble.value}: its label covers too much of it"
     for track in layout.life_tracks().values():
         for box in track:
             inside = grey[int((box.y + 0.5) * 10):int((box.bottom - 0.5) * 10),
                           int((box.x + 0.5) * 10):int((box.right - 0.5) * 10)]
             assert inside.min() > 235
+
+
+def page_text(pdf_path, page: int = 0) -> list[tuple[str, float, tuple]]:
+    """Every printed character of a page: (character, font size in pt, its box in PDF points)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    document = pdfium.PdfDocument(pdf_path)
+    text = document[page].get_textpage()
+    found = [(chr(raw.FPDFText_GetUnicode(text.raw, i)), raw.FPDFText_GetFontSize(text.raw, i), text.get_charbox(i))
+             for i in range(text.count_chars())]
+    return [entry for entry in found if not entry[0].isspace()]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_text_under_7_pt_but_the_footer_at_6(tmp_path, paper):
+    render_monster_sheets([monster_layout(paper, 1)], tmp_path / "m.pdf")
+    chars = page_text(tmp_path / "m.pdf")
+    footer = "".join(ch for ch, size, _ in chars if size < 6.95)
+    assert footer.startswith("dungeon-scrawl") and footer.endswith(paper.upper()), footer
+    assert min(size for _, size, _ in chars) >= 6.0
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_row_names_its_colours_and_sides_inside_its_bubbles(tmp_path, paper):
+    """Part 4's row needs no heading three rows up: each bubble says which colour or die it is."""
+    layout = monster_layout(paper, 1)
+    render_monster_sheets([layout], tmp_path / "m.pdf")
+    text = "".join(ch for ch, _, _ in page_text(tmp_path / "m.pdf"))
+    rows = sum(len(card.parts) for card in layout.cards)
+    pool_rows = sum(len(pool.bubbles) for pool in layout.pools) // 12
+    assert text.count("Rd") == text.count("Pk") == rows + pool_rows
+    assert text.count("20") >= rows
 
 
 @pytest.mark.parametrize("arguments, message", [

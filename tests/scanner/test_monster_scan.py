@@ -115,6 +115,8 @@ def test_without_the_monster_renderer_a_monster_sheet_is_refused_with_a_reason()
 # -- scrawl scan -----------------------------------------------------------------------------------------
 
 def test_the_sample_photo_reads_as_its_expected_roster(capsys):
+    """The sample is a design 1 sheet (no labels inside its bubbles), as earlier releases printed it: it still
+    reads, against its own design's blank page."""
     code, out, err = run_cli(capsys, "scan", SAMPLE, "--json")
     document = json.loads(out)
     expected = json.loads((SAMPLES / "monsters-11-medium.expected.json").read_text())
@@ -172,13 +174,17 @@ def test_two_players_photograph_their_sheets_and_scrawl_battle_says_who_wins(tmp
         paths.append(tmp_path / shot.name)
         paths[-1].write_bytes(shot.data)
     code, out, _ = run_cli(capsys, "scan", *paths, "--json")
-    assert code == 0 and len(json.loads(out)["rosters"]) == 2
+    rosters = json.loads(out)["rosters"]
+    # Exit 1 only says a box or bubble is worth a look (a pen that skipped): the rosters are read all the same.
+    doubtful = 1 if any(r["needs_review"] for r in rosters) else 0
+    assert code == doubtful and len(rosters) == 2
     (tmp_path / "night.json").write_text(out)
     code, out, err = run_cli(capsys, "battle", tmp_path / "night.json", "--seed", "1")
-    assert (code, err) == (0, "")
-    assert out.startswith("Battle of Player 1 and Player 2, seed 1") and " wins in round " in out
+    assert (code, err) == (doubtful, "")
+    assert out.startswith("Check these readings" if doubtful else "Battle of Player 1 and Player 2, seed 1")
+    assert "Battle of Player 1 and Player 2, seed 1" in out and " wins in round " in out
     code, out, _ = run_cli(capsys, "battle", tmp_path / "night.json", "--trials", "50")
-    assert code == 0 and "50 battles of Player 1 and Player 2" in out
+    assert code == doubtful and "50 battles of Player 1 and Player 2" in out
 
 
 # -- the rules of reading -----------------------------------------------------------------------------
