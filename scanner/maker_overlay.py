@@ -113,7 +113,11 @@ def _where(where: str, layout: MakerLayout) -> tuple[tuple[float, float], float]
 def _legend(canvas: np.ndarray, entry: dict, review: list[dict], px_per_mm: float, top: int) -> None:
     score = entry.get("score", {})
     who = entry.get("name") or f"player {entry.get('player', '?')}"
-    heroes = "" if score.get("heroes_played") else "  (hero phase not on the sheet)"
+    on_page = score.get("heroes_on_page")       # the game-night page played the heroes (their dice), or not
+    heroes = ("" if score.get("heroes_played") else
+              "  (scored without heroes)" if on_page == "skipped" else
+              f"  (heroes played on the page, dice {on_page})" if on_page is not None else
+              "  (hero phase not on the sheet)")
     title = f"{who}  Dungeon Maker  score {score.get('total', '?')}{heroes}    {entry.get('source', '')}"
     scale = 0.55 * px_per_mm / 5
     x, y = int(8 * px_per_mm), top + int(7 * px_per_mm)

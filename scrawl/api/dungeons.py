@@ -183,7 +183,7 @@ def sheet_view(game: dict, stored: dict, entry: dict) -> dict:
             "tiles": tiles_view(dungeon, corrections, review), "entrance": dungeon.get("entrance"),
             "stairs": dungeon.get("stairs"), "places_corrected": sorted(corrections.get("places", {})),
             "record": entry["record"], "record_corrected": sorted(corrections.get("record", {})),
-            "score": entry["score"], "total": final, "final": heroes["state"] in ("played", "on_sheet"),
+            "score": entry["score"], "total": final, "final": heroes["state"] in FINAL_STATES,
             "heroes": heroes, "corrections": correction_count(corrections),
             "needs_review": [dict(doubt, number=number) for number, doubt in enumerate(review, start=1)]}
 
@@ -227,15 +227,22 @@ def record_limits() -> dict:
 
 
 # -- the hero phase ------------------------------------------------------------------------------------------
+SKIPPED = "skipped"         # the corrections' ``heroes``: the table scores the sheet without a hero phase
+FINAL_STATES = ("played", "on_sheet", SKIPPED)
+
+
 def hero_view(entry: dict, seed) -> dict:
     """The hero phase of a scored sheet: ticked at the table (``on_sheet``), not possible yet and why
-    (``blocked``), waiting for its button (``ready``), or played from ``seed`` (``played``: each hero's
-    walk and the final score)."""
+    (``blocked``), waiting for its button (``ready``), played from ``seed`` (``played``: each hero's walk and
+    the final score), or left out by the table's choice (``skipped``: the building score is final)."""
     from games.maker import load_maker
 
     if entry["score"]["heroes_played"]:
         return {"state": "on_sheet", "why": "Souls or crossed hearts are ticked on the sheet: the heroes came "
                                             "at the table, and the sheet's score is final."}
+    if seed == SKIPPED:
+        return {"state": SKIPPED, "why": "Scored without a hero phase, as the table chose: no Souls, no dungeon "
+                                         "HP lost. The building score is final."}
     blocked = why_not_walkable(entry, load_maker())
     if blocked:
         return {"state": "blocked", "why": blocked}

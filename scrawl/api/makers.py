@@ -8,7 +8,7 @@ from fastapi import APIRouter, HTTPException
 
 from scrawl.api.common import (PlaceBody, RecordBody, SeedBody, StoreDep, TileBody, errors, game_or_404,
                                sheet_or_404)
-from scrawl.api.dungeons import hero_view, record_limits, scored_entries, tile_names
+from scrawl.api.dungeons import SKIPPED, hero_view, record_limits, scored_entries, tile_names
 from scrawl.scoring import game_document
 
 router = APIRouter(tags=["Dungeon Maker"])
@@ -83,6 +83,30 @@ def play_heroes(gid: str, sid: str, store: StoreDep, body: SeedBody | None = Non
         raise HTTPException(422, state["why"])
     seed = body.seed if body is not None and body.seed is not None else secrets.randbelow(1_000_000)
     store.correct(gid, sid, lambda corrections: corrections.update(heroes=seed))
+    return game_document(store, game)
+
+
+@router.post("/api/games/{gid}/sheets/{sid}/heroes/skip", responses=errors(404, 422))
+def skip_heroes(gid: str, sid: str, store: StoreDep) -> dict:
+    """Score the sheet without a hero phase, when the table agrees: a dungeon the heroes cannot walk (no
+    entrance, no stairs, a rule broken), or a game night that ran out of time. Its building score becomes
+    final. Refused (422) when the sheet has its Souls or hearts ticked: those are its hero phase."""
+    game = _maker_game(store, gid)
+    sheet_or_404(store, gid, sid, "maker")
+    _, scored = scored_entries(store, game)
+    state = hero_view(scored[sid], None)
+    if state["state"] == "on_sheet":
+        raise HTTPException(422, state["why"])
+    store.correct(gid, sid, lambda corrections: corrections.update(heroes=SKIPPED))
+    return game_document(store, game)
+
+
+@router.delete("/api/games/{gid}/sheets/{sid}/heroes", responses=errors(404))
+def reset_heroes(gid: str, sid: str, store: StoreDep) -> dict:
+    """Forget the hero phase played (or left out) on the page: the sheet waits for its heroes again."""
+    game = _maker_game(store, gid)
+    sheet_or_404(store, gid, sid, "maker")
+    store.correct(gid, sid, lambda corrections: corrections.pop("heroes", None))
     return game_document(store, game)
 
 

@@ -240,14 +240,22 @@ def _roster_overlay(store, game: dict, sid: str, page: bytes):
 
 
 def _maker_overlay(store, game: dict, sid: str, page: bytes):
-    """A Dungeon Maker sheet's overlay picture, its corrections applied and scored."""
+    """A Dungeon Maker sheet's overlay picture, its corrections applied and scored, with the score the page
+    shows: after a hero phase played (or left out) on the page, the final one."""
     from scanner.maker_overlay import maker_overlay_picture
-    from scrawl.api.dungeons import scored_entries
+    from scrawl.api.dungeons import hero_view, scored_entries
 
-    _, scored = scored_entries(store, game)
+    stored, scored = scored_entries(store, game)
     if sid not in scored:
         raise HTTPException(404, "no such sheet")
-    return maker_overlay_picture(page, scored[sid])
+    entry = scored[sid]
+    seed = next(sheet["corrections"].get("heroes") for sheet in stored if sheet["id"] == sid)
+    heroes = hero_view(entry, seed)
+    if heroes["state"] == "played":
+        entry = {**entry, "score": {**entry["score"], **heroes["final"], "heroes_on_page": seed}}
+    elif heroes["state"] == "skipped":
+        entry = {**entry, "score": {**entry["score"], "heroes_on_page": "skipped"}}
+    return maker_overlay_picture(page, entry)
 
 
 def is_image(data: bytes) -> bool:

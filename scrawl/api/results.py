@@ -19,8 +19,10 @@ router = APIRouter(tags=["results"])
             responses={200: {"content": {"text/csv": {}}}, **errors(404)})
 def results_csv(gid: str, store: StoreDep) -> Response:
     """The standings as CSV: place, player number, name, total, then each scoring item's points."""
-    document = game_document(store, _scored_game_or_404(store, gid))
-    return Response(standings_csv(document), media_type="text/csv; charset=utf-8",
+    game = _scored_game_or_404(store, gid)
+    document = game_document(store, game)
+    rows = maker_csv(document) if game["kind"] == "maker" else standings_csv(document)
+    return Response(rows, media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="results-{document["code"]}.csv"'})
 
 
@@ -31,8 +33,11 @@ def results_png(gid: str, store: StoreDep) -> Response:
     the winners first."""
     game = _scored_game_or_404(store, gid)
     document = game_document(store, game)
-    title = dungeon_of(json.dumps(game["map"], sort_keys=True)).name
-    return Response(standings_png(document, title), media_type="image/png",
+    if game["kind"] == "maker":
+        picture = standings_png(document, "Dungeon Maker", document["winner"]["line"])
+    else:
+        picture = standings_png(document, dungeon_of(json.dumps(game["map"], sort_keys=True)).name)
+    return Response(picture, media_type="image/png",
                     headers={"Content-Disposition": f'inline; filename="results-{document["code"]}.png"',
                              "Cache-Control": "no-store"})
 
@@ -45,9 +50,6 @@ def _scored_game_or_404(store, gid: str) -> dict:
     if game["kind"] == "monster":
         raise HTTPException(404, "a monster battle has no standings: its winner and each side's odds are on "
                                  "the game's page, its rosters in the export")
-    if game["kind"] == "maker":
-        raise HTTPException(404, "a Dungeon Maker game's standings, winner and hero phases are on the game's "
-                                 "page, its dungeons in the export")
     return game
 
 
@@ -73,6 +75,35 @@ def standings_csv(document: dict) -> str:
     return out.getvalue()
 
 
+def maker_csv(document: dict) -> str:
+    """A Dungeon Maker game's standings as CSV rows: place, player, name, total, whether it is final (and
+    how the hero phase was had), then the Scoring chart's lines and the hero phase's points."""
+    sheets = {sheet["id"]: sheet for sheet in document["sheets"]}
+    chart = []
+    for sheet in document["sheets"]:
+        for line in sheet["score"]["lines"]:
+            if line["what"] not in chart:
+                chart.append(line["what"])
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["place", "player", "name", "total", "final", "heroes", "building"] + chart
+                    + ["Souls", "Souls points", "dungeon HP lost", "dungeon HP points"])
+    for row in document["scoreboard"]:
+        sheet = sheets[row["sheet"]]
+        heroes = sheet["heroes"]
+        hero = heroes["final"] if heroes["state"] == "played" else sheet["score"]
+        points = {line["what"]: line["points"] for line in sheet["score"]["lines"]}
+        writer.writerow([row["place"], row["player"], _cell(row["name"]), row["total"],
+                         "yes" if row["final"] else "no", heroes["state"].replace("_", " "), sheet["score"]["building"]]
+                        + [points.get(what, "") for what in chart]
+                        + [hero["souls"], hero["souls_points"], hero["hp_lost"], hero["hp_points"]])
+    seen = {row["player"] for row in document["scoreboard"]}
+    for number, name in enumerate(document["players"], start=1):
+        if number not in seen:
+            writer.writerow(["", number, _cell(name), "", "no sheet"] + [""] * (len(chart) + 6))
+    return out.getvalue()
+
+
 def _cell(text: str) -> str:
     """A name as a spreadsheet cell: never read as a formula."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text
@@ -82,8 +113,9 @@ WIDTH, ROW, TOP = 800, 64, 200
 INK, FAINT, GOLD, PAPER = (47, 36, 25), (120, 104, 86), (191, 140, 20), (243, 233, 210)
 
 
-def standings_png(document: dict, title: str) -> bytes:
-    """The scoreboard drawn with Pillow: a title, one row a player (a crown beside each winner)."""
+def standings_png(document: dict, title: str, headline: str | None = None) -> bytes:
+    """The scoreboard drawn with Pillow: a title, who won (``headline``, else from the places), one row a
+    player, the winners highlighted."""
     from PIL import Image, ImageDraw
 
     rows = document["scoreboard"]
@@ -94,7 +126,8 @@ def standings_png(document: dict, title: str) -> bytes:
     draw = ImageDraw.Draw(picture)
     draw.text((40, 30), "Dungeon Scrawl", font=_font(44, bold=True), fill=INK)
     draw.text((40, 88), f"{title} \u00b7 game {document['code']}", font=_font(26), fill=FAINT)
-    draw.text((40, 130), winners_line(rows), font=_font(30, bold=True), fill=GOLD)
+    draw.text((40, 130), _short(headline, 44) if headline else winners_line(rows), font=_font(30, bold=True),
+              fill=GOLD)
     y = TOP
     for row in rows:
         winner = row["place"] == 1
@@ -125,8 +158,8 @@ def winners_line(rows: list[dict]) -> str:
     return f"A tie: {', '.join(names[:-1])} and {names[-1]}, {points} each"
 
 
-def _short(name: str) -> str:
-    return name if len(name) <= 22 else name[:21] + "\u2026"
+def _short(name: str, most: int = 22) -> str:
+    return name if len(name) <= most else name[:most - 1] + "\u2026"
 
 
 def _font(size: int, bold: bool = False):

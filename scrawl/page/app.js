@@ -766,8 +766,6 @@ class GameView {
     const winners = board.filter((row) => row.place === 1);
     const missing = this.doc.players.filter((_, i) => !board.some((row) => row.player === i + 1)).length;
     const maker = this.doc.kind === "maker";
-    $(this.root, "csv").hidden = maker;
-    $(this.root, "png").hidden = maker;
     $(this.root, "winner").textContent = !winners.length ? "No sheet is scored yet." : maker ? this.doc.winner.line
       : winners.length === 1 ? `${winners[0].name} wins with ${plural(winners[0].total, "point", "points")}!`
         : `A tie: ${winners.slice(0, -1).map((row) => row.name).join(", ")} and ${winners.at(-1).name} share first place with ${plural(winners[0].total, "point", "points")}.`;
@@ -1573,9 +1571,14 @@ class MakerSheetView {
     const box = $(this.root, "heroes");
     box.className = `heroes state-${heroes.state}`;
     const play = (seed) => this.send("POST", "/heroes", seed === undefined ? undefined : { seed });
+    // The table may score a sheet as it is: a dungeon the heroes cannot walk, or a night out of time.
+    const skip = el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Score without heroes",
+      title: "Count the building score as final: no Souls, no dungeon HP lost", onclick: () => this.send("POST", "/heroes/skip") });
+    const undo = el("button", { type: "button", class: "btn btn-quiet btn-small", text: "Undo: wait for the heroes", onclick: () => this.send("DELETE", "/heroes") });
     if (heroes.state !== "played") {
-      box.replaceChildren(...present(el("h3", { text: "The heroes" }), el("p", { class: "hint", text: heroes.why }),
-        heroes.state === "ready" ? el("button", { type: "button", class: "btn btn-main", text: "Play the heroes", onclick: () => play() }) : null));
+      box.replaceChildren(...present(el("h3", { text: heroes.state === "skipped" ? "No heroes" : "The heroes" }), el("p", { class: "hint", text: heroes.why }),
+        heroes.state === "ready" ? el("button", { type: "button", class: "btn btn-main", text: "Play the heroes", onclick: () => play() }) : null,
+        heroes.state === "ready" || heroes.state === "blocked" ? skip : heroes.state === "skipped" ? undo : null));
       return;
     }
     const died = heroes.heroes.filter((h) => h.fate === "died").length;

@@ -696,6 +696,21 @@ def test_a_dungeon_maker_game_scores_corrects_and_plays_the_heroes(server, phone
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def test_a_dungeon_maker_sheet_is_scored_without_heroes_and_undone_on_the_phone(server, phone, tmp_path):
+    """The table leaves out Bob's heroes: his building score becomes final, the winner is named; undo waits
+    for the heroes again."""
+    gid = maker_game(phone, server.url, tmp_path)
+    bob = phone.locator("#player-2")
+    bob.get_by_role("button", name="Score without heroes").click()
+    expect(bob.locator(".heroes h3")).to_have_text("No heroes")
+    expect(bob.locator(".breakdown tfoot th")).to_have_text("Total")
+    expect(phone.locator("[data-ref=status]")).to_contain_text("Ann wins with 10 points")
+    bob.get_by_role("button", name="Undo: wait for the heroes").click()
+    expect(bob.get_by_role("button", name="Play the heroes")).to_be_visible()
+    expect(phone.locator("[data-ref=status]")).to_contain_text("Play the heroes for Bob")
+    assert next(s for s in server.game(gid)["sheets"] if s["name"] == "Bob")["heroes"]["state"] == "ready"
+
+
 def maker_screenshot(path: Path) -> None:
     """A Dungeon Maker game of two photographed sheets, Bob's heroes played, as a 390 x 844 phone shows it."""
     import tempfile

@@ -157,6 +157,47 @@ def test_a_sheet_with_its_hero_phase_ticked_or_no_stairs_is_not_played(client, p
     assert answer.status_code == 422 and "stairs" in one_line(answer)
 
 
+def test_a_sheet_the_heroes_cannot_walk_is_scored_as_it_is_when_the_table_says_so(client, photos):
+    """Cy's dungeon has no stairs: the heroes cannot come, and the game would wait for ever. "Score without
+    heroes" makes the building score final; undo puts the sheet back to waiting."""
+    game = maker_game(client, ("Ann", "Bob", "Cy"))
+    gid = game["id"]
+    for name in ("ann", "bob"):
+        upload(client, gid, photos[name], f"{name}.jpg")
+    cy = sheet_of(upload(client, gid, photos["cy"], "cy.jpg").json(), "Cy")
+    bob = sheet_of(client.get(f"/api/games/{gid}").json(), "Bob")
+    # A table out of time may leave out the heroes of a dungeon they could walk, too.
+    bob = sheet_of(client.post(f"/api/games/{gid}/sheets/{bob['id']}/heroes/skip").json(), "Bob")
+    before = client.get(f"/api/games/{gid}").json()
+    assert before["winner"]["done"] is False and "Play the heroes for Cy" in before["winner"]["line"]
+    doc = client.post(f"/api/games/{gid}/sheets/{cy['id']}/heroes/skip").json()
+    skipped = sheet_of(doc, "Cy")
+    assert skipped["heroes"]["state"] == "skipped" and skipped["final"] is True
+    assert skipped["total"] == cy["score"]["total"] == cy["score"]["building"]
+    assert (bob["total"], bob["final"]) == (6, True)
+    assert doc["winner"]["done"] is True and doc["winner"]["winners"] == ["Ann"]
+    undone = client.delete(f"/api/games/{gid}/sheets/{cy['id']}/heroes").json()
+    assert sheet_of(undone, "Cy")["heroes"]["state"] == "blocked" and undone["winner"]["done"] is False
+    ann = sheet_of(doc, "Ann")
+    answer = client.post(f"/api/games/{gid}/sheets/{ann['id']}/heroes/skip")
+    assert answer.status_code == 422 and "Souls" in one_line(answer)
+
+
+def test_the_overlay_shows_the_score_after_the_heroes_played_on_the_page(client, played, monkeypatch):
+    import scanner.maker_overlay as overlay
+
+    titles = []
+    monkeypatch.setattr(overlay, "_text", lambda canvas, text, *args, **kwargs: titles.append(text))
+    gid, bob = played["id"], sheet_of(played, "Bob")
+    assert client.get(bob["overlay"]).status_code == 200
+    assert any("score 6  (hero phase not on the sheet)" in text for text in titles)
+    titles.clear()
+    doc = client.post(f"/api/games/{gid}/sheets/{bob['id']}/heroes", json={"seed": 77}).json()
+    bob = sheet_of(doc, "Bob")
+    assert client.get(bob["overlay"]).status_code == 200
+    assert any(f"score {bob['total']}  (heroes played on the page, dice 77)" in text for text in titles)
+
+
 def test_a_tile_corrected_changes_the_score_and_reset_puts_it_back(client, played):
     gid, ann = played["id"], sheet_of(played, "Ann")
     base = f"/api/games/{gid}/sheets/{ann['id']}"
@@ -260,7 +301,31 @@ def test_the_overlay_print_and_export_of_a_maker_game(client, played):
     export = client.get(f"/api/games/{played['id']}/export").json()
     assert [entry["name"] for entry in export["dungeons"]] == ["Ann", "Bob"]
     assert export["dungeons"][0]["score"]["total"] == 10
-    assert "Dungeon Maker" in one_line(client.get(f"/api/games/{played['id']}/results.csv"))
+
+
+def test_the_results_of_a_maker_game_as_csv_and_a_picture(client, played):
+    import csv
+    import io
+
+    from PIL import Image
+
+    gid, bob = played["id"], sheet_of(played, "Bob")
+    answer = client.get(f"/api/games/{gid}/results.csv")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(answer.text)))
+    assert [(r["place"], r["name"], r["total"], r["final"], r["heroes"]) for r in rows] == \
+        [("1", "Ann", "10", "yes", "on sheet"), ("2", "Bob", "6", "no", "ready")]
+    assert (rows[0]["building"], rows[0]["Souls"], rows[0]["Souls points"], rows[0]["dungeon HP points"]) == \
+        ("6", "2", "6", "-2")
+    assert rows[0]["Traps on a path"] == "1"
+    doc = client.post(f"/api/games/{gid}/sheets/{bob['id']}/heroes", json={"seed": 77}).json()
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/api/games/{gid}/results.csv").text)))
+    played_bob = next(r for r in rows if r["name"] == "Bob")
+    assert (played_bob["total"], played_bob["final"], played_bob["heroes"]) == \
+        (str(sheet_of(doc, "Bob")["total"]), "yes", "played")
+    assert played_bob["Souls"] == str(sheet_of(doc, "Bob")["heroes"]["final"]["souls"])
+    picture = client.get(f"/api/games/{gid}/results.png")
+    assert picture.status_code == 200 and Image.open(io.BytesIO(picture.content)).size[0] == 800
 
 
 def test_a_retake_keeps_the_corrections_the_new_photo_still_reads_otherwise(client, played, photos):
