@@ -50,32 +50,17 @@ class ScannedGame:
         sheets whose pages were kept (the game scanned with ``overlays=True``): map sheets
         (``scanner.overlay``), monster record sheets (``scanner.roster_overlay``), Dungeon Maker sheets
         (``scanner.maker_overlay``), in the order of their files."""
-        from scanner.maker_overlay import maker_overlay_picture
-        from scanner.overlay import overlay_picture
-        from scanner.roster_overlay import roster_overlay_picture
+        from scanner.overlays import OVERLAYS
 
-        scored = iter(self.scored["sheets"])
-        dungeons = iter(self.dungeons)
+        # The kinds scored after reading, their entries in the order of their reads; the others as read.
+        scored = {"map": iter(self.scored["sheets"]), "maker": iter(self.dungeons)}
         taken: set[str] = set()
         pictures = []
         for outcome in self.outcomes:
             for read in outcome.reads:
-                if read.kind == "map" and read.page is not None:
-                    rooms, tally = read.readings
-                    picture = overlay_picture(read.page, read.entry, rooms, tally, next(scored))
-                elif read.kind == "map":
-                    next(scored)
-                    continue
-                elif read.kind == "maker":
-                    entry = next(dungeons)
-                    if read.page is None:
-                        continue
-                    picture = maker_overlay_picture(read.page, entry)
-                elif read.kind == "monster" and read.page is not None:
-                    picture = roster_overlay_picture(read.page, read.entry, read.readings)
-                else:
-                    continue
-                pictures.append((overlay_name(read.entry["source"], taken), picture))
+                entry = next(scored[read.kind]) if read.kind in scored else read.entry
+                if read.page is not None:
+                    pictures.append((overlay_name(read.entry["source"], taken), OVERLAYS[read.kind](read, entry)))
         return pictures
 
 
