@@ -65,7 +65,7 @@ class Deal:
 
     def to_json(self) -> dict:
         """The ``scrawl.deal/1`` document; with a map, also ``"map"``, and on a die map a ``"roll"`` per round:
-        ``{"number": 4, "icon": "skull", "do": ["Cross out Diamond 4 (room H3)", ...]}``."""
+        ``{"number": 4, "icon": "sun", "do": ["Cross out Diamond 4 (room H3)", ...]}``."""
         document = {
             "format": "scrawl.deal/1",
             "seed": self.seed,

@@ -2,8 +2,8 @@
 
 A roll is the number on the face that came up (1-6); its icon comes from the
 die's data. ``curse_track`` fills the track from a list of rolls as RULES.md
-section 2 says: a skull fills the bottom half of the next space from the right,
-a dragon the top half of the next space from the left, a moon nothing, and a
+section 2 says, with our die's sun where the rules roll a skull (the one skull on our sheets is the Skull):
+a sun fills the bottom half of the next space from the right, a dragon the top half of the next space from the left, a moon nothing, and a
 full half-row takes no more. ``marks_from_rolls`` is what the rolls mark on a
 map, and ``round_instructions`` says it in words, round by round, for the deal.
 """
@@ -44,7 +44,7 @@ def parse_die(data: dict, source: str) -> Die:
     for i, face in enumerate(take(problems, data, "faces", list, "faces", [])):
         path = f"faces[{i}]"
         if not isinstance(face, dict):
-            problems.append((path, f"should be a table like {{number = 1, icon = \"skull\"}}, not {face!r}"))
+            problems.append((path, f"should be a table like {{number = 1, icon = \"sun\"}}, not {face!r}"))
             continue
         number = take(problems, face, "number", int, f"{path}.number")
         icon = take(problems, face, "icon", str, f"{path}.icon")
@@ -100,9 +100,9 @@ def curse_track(rolls, spaces: int, die: Die | None = None) -> CurseTrack:
     """The Curse Track after these rolls (RULES.md section 2)."""
     die = die or load_die()
     dragons = sum(1 for roll in rolls if die.icon(roll) == "dragon")
-    skulls = sum(1 for roll in rolls if die.icon(roll) == "skull")
+    suns = sum(1 for roll in rolls if die.icon(roll) == "sun")
     top = tuple(i < dragons for i in range(spaces))                 # from the left
-    bottom = tuple(spaces - 1 - i < skulls for i in range(spaces))  # from the right
+    bottom = tuple(spaces - 1 - i < suns for i in range(spaces))  # from the right
     return CurseTrack(top, bottom)
 
 

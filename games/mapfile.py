@@ -27,7 +27,7 @@ from pathlib import Path
 import templates
 from games.datafile import parse_toml, take
 from games.errors import MapError, ScrawlError
-from games.maps import FEATURES, GLYPHS, ICONS, SIDES, DungeonMap, Item, Room, interior_side
+from games.maps import FEATURES, GLYPHS, ICONS, OLD_ICONS, SIDES, DungeonMap, Item, Room, interior_side
 from games.mapcode import decode_map, encode_map
 from games.randommap import LATEST_VERSION, parse_features, random_map
 
@@ -163,6 +163,8 @@ class _MapReader:
         for i, text in enumerate(self.field(key, list, [])):
             path = f"{key}[{i}]"
             side_text, _, mark = str(text).partition(":")
+            if key == "doors":              # a map file written before the die's skull became the sun
+                mark = OLD_ICONS.get(mark.strip(), mark)
             if not isinstance(text, str) or side_text.count("-") != 1 or not mark:
                 self.problems.append((path, f"write it as ROOM-ROOM:{names[0].upper()}, like 'C4-D4:{names[0]}', "
                                             f"not {text!r}"))

@@ -23,7 +23,8 @@ ENTRY_COUNT = 6          # entryways on the map's outer edge; cave entrances com
 LOOT_COUNT = 4
 
 # The expansion maps (RULES.md section 2).
-ICONS = ("skull", "dragon", "moon")              # the die's icons; a Magic Door opens on one of them
+ICONS = ("sun", "dragon", "moon")                # the die's icons; a Magic Door opens on one of them
+OLD_ICONS = {"skull": "sun"}                    # the sun's name in map files of earlier releases
 GLYPHS = ("fork", "eye", "wave", "spiral")       # Rune Gate glyphs; each on exactly two gates
 FEATURES = ("diamonds", "caves", "doors", "skull", "emeralds", "runes")
 DIAMOND_COUNT = 6        # Diamonds 1-6, one for each face of the die

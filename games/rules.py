@@ -290,7 +290,7 @@ def curse_halves(marks: Marks, spaces: int) -> tuple[tuple[bool, ...], tuple[boo
 
 
 def _curse_problems(dungeon: DungeonMap, marks: Marks) -> list[Problem]:
-    """Dragons fill the top halves from the left, skulls the bottom halves from the right, so each row is one
+    """Dragons fill the top halves from the left, suns the bottom halves from the right, so each row is one
     run from its end; an Emerald is crossed out (cursed) exactly when both halves of its space are filled."""
     spaces = dungeon.curse_spaces
     top, bottom = curse_halves(marks, spaces)
@@ -306,7 +306,7 @@ def _curse_problems(dungeon: DungeonMap, marks: Marks) -> list[Problem]:
     if not _run_from_start(bottom[::-1]):
         found.append(Problem("curse track", Rule.CURSE_ORDER,
                              f"the filled bottom halves (spaces {_numbers(bottom)}) are not one run from the right: "
-                             f"skulls fill the bottom halves from space {spaces} on"))
+                             f"suns fill the bottom halves from space {spaces} on"))
     for room, item in dungeon.rooms_with("emerald"):
         number = item.number
         full = number <= spaces and top[number - 1] and bottom[number - 1]
@@ -412,9 +412,9 @@ def _curse_roll(dungeon: DungeonMap, marks: Marks, rolls: list[int], die) -> lis
     if not wrong:
         return []
     dragons = sum(1 for roll in rolls if die.icon(roll) == "dragon")
-    skulls = sum(1 for roll in rolls if die.icon(roll) == "skull")
+    suns = sum(1 for roll in rolls if die.icon(roll) == "sun")
     return [Problem("curse track", Rule.CURSE_ROLL,
-                    f"{dragons} dragon{'s' if dragons != 1 else ''} and {skulls} skull{'s' if skulls != 1 else ''} "
+                    f"{dragons} dragon{'s' if dragons != 1 else ''} and {suns} sun{'s' if suns != 1 else ''} "
                     f"were rolled; " + "; ".join(wrong))]
 
 

@@ -51,7 +51,21 @@ def _haloed_number(c, text: str, x: float, y: float, size: float, ink: float, ha
 # the die's icons: bold silhouettes that read at 2-3 mm
 # --------------------------------------------------------------------------
 
-def _icon_skull(c, ink: float, paper: float) -> None:
+def _icon_sun(c, ink: float, paper: float) -> None:
+    # A round face with eight pointed rays: nothing like the Skull, the one skull on our sheets.
+    rays = []
+    for i in range(16):
+        angle = math.pi / 2 + i * math.pi / 8
+        radius = 49.0 if i % 2 == 0 else 30.0
+        rays.append((radius * math.cos(angle), radius * math.sin(angle)))
+    _poly(c, rays, fill=ink)
+    _circle(c, 0, 0, 25.0, fill=paper)
+    _circle(c, 0, 0, 19.0, fill=ink)
+
+
+def _icon_skull_v1(c, ink: float, paper: float) -> None:
+    # The sun's glyph on design 1 sheets (printed by earlier releases): a skull. Drawn only for the blank
+    # page those sheets are read against.
     cranium = c.beginPath()
     cranium.moveTo(-24, -30)
     cranium.curveTo(-24, -20, -40, -14, -40, 6)
@@ -116,16 +130,17 @@ def _icon_moon(c, ink: float, paper: float) -> None:
     _poly(c, points, fill=ink)
 
 
-_ICONS = {"skull": _icon_skull, "dragon": _icon_dragon, "moon": _icon_moon}
+_ICONS = {"sun": _icon_sun, "dragon": _icon_dragon, "moon": _icon_moon}
+_GLYPHS_V1 = {**_ICONS, "sun": _icon_skull_v1}      # design 1 drew the sun's faces and doors as a skull
 
 
-def draw_die_icon(c, icon: str, cx: float, cy: float, size: float, *, ink=0.3, paper=1.0) -> None:
-    """One of the die's icons (``skull``, ``dragon``, ``moon``), centred on (cx, cy), ``size`` points
+def draw_die_icon(c, icon: str, cx: float, cy: float, size: float, *, ink=0.3, paper=1.0, design: int = 2) -> None:
+    """One of the die's icons (``sun``, ``dragon``, ``moon``), centred on (cx, cy), ``size`` points
     across; ``paper`` is the grey of what it stands on (its eyes and gaps)."""
     if icon not in _ICONS:
         raise ValueError(f"unknown die icon {icon!r} (one of: {', '.join(_ICONS)})")
     _placed(c, cx, cy, size)
-    _ICONS[icon](c, float(ink), float(paper))
+    (_ICONS if design > 1 else _GLYPHS_V1)[icon](c, float(ink), float(paper))
     c.restoreState()
 
 
@@ -229,7 +244,7 @@ def draw_emerald(c, number: int | None, cx: float, cy: float, size: float, *, in
 # --------------------------------------------------------------------------
 
 def draw_door(c, icon: str, cx: float, cy: float, size: float, *, ink=0.55, plank=0.75, fill=0.985,
-              rotate: float = 0.0, icon_ink=0.55) -> None:
+              rotate: float = 0.0, icon_ink=0.55, design: int = 2) -> None:
     """A Magic Door inside a circle ``size`` points across: an arched plank door with its die ``icon`` on a
     round plaque in its middle. ``rotate`` (degrees) turns the door, never the icon: it stays upright."""
     _placed(c, cx, cy, size, rotate)
@@ -254,7 +269,7 @@ def draw_door(c, icon: str, cx: float, cy: float, size: float, *, ink=0.55, plan
         c.rotate(-rotate)
     _circle(c, 0, 0, 25, fill=1.0, line=ink, lw=_LW * 1.0)
     c.scale(0.4, 0.4)
-    _ICONS[icon](c, float(icon_ink), 1.0)
+    (_ICONS if design > 1 else _GLYPHS_V1)[icon](c, float(icon_ink), 1.0)
     c.restoreState()
     c.restoreState()
 

@@ -74,9 +74,21 @@ def test_a_map_file_names_an_unknown_icon_by_its_field(tmp_path):
     from importlib import resources
     raw = resources.files("templates").joinpath("maps", "map3.toml").read_text(encoding="utf-8")
     path = tmp_path / "odd.toml"
-    path.write_text(raw.replace(":moon", ":sun", 1), encoding="utf-8")
-    with pytest.raises(MapError, match=r"doors\[\d\]: unknown 'sun' \(one of: skull, dragon, moon\)"):
+    path.write_text(raw.replace(":moon", ":star", 1), encoding="utf-8")
+    with pytest.raises(MapError, match=r"doors\[\d\]: unknown 'star' \(one of: sun, dragon, moon\)"):
         load_map(path)
+
+
+def test_a_map_file_of_an_earlier_release_with_skull_doors_still_loads_them_as_sun_doors(tmp_path):
+    """The die's skull became the sun (one skull on our sheets: the Skull); a player's own map file written
+    before keeps working, its doors the same doors."""
+    from importlib import resources
+    raw = resources.files("templates").joinpath("maps", "map3.toml").read_text(encoding="utf-8")
+    assert ":sun" in raw
+    path = tmp_path / "old.toml"
+    path.write_text(raw.replace(":sun", ":skull"), encoding="utf-8")
+    assert load_map(path).doors == load_map("map3").doors
+    assert {icon for _, icon in load_map("map3").doors} >= {"sun"}
 
 
 SEEDS = range(120)
@@ -158,11 +170,11 @@ def test_plain_map_codes_and_checks_are_unchanged():
 def test_sheet_codes_name_a_random_expansion_map_by_seed_and_feature_letters():
     dungeon = random_map(42, 1, {"diamonds", "runes", "caves"})
     text = SheetId.for_sheet(dungeon, "letter", 2).qr_text()
-    assert text.startswith("DS/L1/DOODLES/LETTER/P2/RANDOM.1.42.DCR/")
+    assert text.startswith("DS/L2/DOODLES/LETTER/P2/RANDOM.1.42.DCR/")
     assert len(text.split("/")) == 7, "rebuilt from its seed, not carried whole"
     assert SheetId.parse(text).dungeon() == dungeon
     designed = SheetId.for_sheet(load_map("map5"), "a4", 1).qr_text()
-    assert designed.startswith("DS/L1/DOODLES/A4/P1/MAP5/") and len(designed.split("/")) == 7
+    assert designed.startswith("DS/L2/DOODLES/A4/P1/MAP5/") and len(designed.split("/")) == 7
     assert SheetId.parse(designed).dungeon() == load_map("map5")
 
 
@@ -176,18 +188,18 @@ def test_scan_references_rebuild_expansion_maps():
 
 def test_the_die_and_the_curse_track():
     die = load_die()
-    assert [die.icon(n) for n in range(1, 7)] == ["skull", "dragon", "moon", "skull", "dragon", "moon"]
+    assert [die.icon(n) for n in range(1, 7)] == ["sun", "dragon", "moon", "sun", "dragon", "moon"]
     assert roll_rounds(11, 7) == roll_rounds(11, 7) and len(roll_rounds(11, 7)) == 7
     assert parse_rolls("3,5, 1") == (3, 5, 1)
     with pytest.raises(ScrawlError, match="the die's numbers 1-6"):
         parse_rolls("3,7")
-    # Two dragons fill the top halves of spaces 1 and 2 from the left; three skulls the bottom halves of
+    # Two dragons fill the top halves of spaces 1 and 2 from the left; three suns the bottom halves of
     # spaces 4, 3, 2 from the right; moons fill nothing. Space 2 is full: its Emerald is cursed.
     track = curse_track([2, 1, 3, 5, 4, 6, 1], 4)
     assert track.top == (True, True, False, False)
     assert track.bottom == (False, True, True, True)
     assert track.cursed() == (2,)
-    # A full half-row takes no more: five skulls on a four-space track.
+    # A full half-row takes no more: five suns on a four-space track.
     assert curse_track([1, 4, 1, 4, 1], 4).bottom == (True, True, True, True)
 
 

@@ -1,8 +1,8 @@
 """The expansion maps' rules (RULES.md section 2), worked by hand on map 6, The Rune Maze.
 
-Map 6: Magic Doors D5-E5 skull, E4-F4 dragon, F1-F2 moon, G4-H4 skull; Rune Gates A1-B1 and C6-D6 (wave),
+Map 6: Magic Doors D5-E5 sun, E4-F4 dragon, F1-F2 moon, G4-H4 sun; Rune Gates A1-B1 and C6-D6 (wave),
 C3-D3 and G1-H1 (spiral); cave entrances B7:S and H3:S; a Curse Track of 4 spaces (Emerald 1 in G1,
-2 in E6, 3 in C7, 4 in F4). The die: 1 skull, 2 dragon, 3 moon, 4 skull, 5 dragon, 6 moon.
+2 in E6, 3 in C7, 4 in F4). The die: 1 sun, 2 dragon, 3 moon, 4 sun, 5 dragon, 6 moon.
 """
 import json
 
@@ -39,16 +39,16 @@ def rules_of(found) -> list[str]:
 
 
 # -- the die and the Curse Track ----------------------------------------------------------------
-def test_the_curse_track_fills_dragons_from_the_left_and_skulls_from_the_right():
-    # 2 dragon, 1 skull, 3 moon, 5 dragon: tops of spaces 1-2, the bottom of space 4.
+def test_the_curse_track_fills_dragons_from_the_left_and_suns_from_the_right():
+    # 2 dragon, 1 sun, 3 moon, 5 dragon: tops of spaces 1-2, the bottom of space 4.
     track = curse_track([2, 1, 3, 5], 4)
     assert track.top == (True, True, False, False)
     assert track.bottom == (False, False, False, True)
     assert track.cursed() == ()
 
 
-def test_more_skulls_than_spaces_fill_the_bottom_row_and_no_more():
-    # Five skulls (1, 4, 1, 4, 1) on a 4-space track, two dragons (2, 5).
+def test_more_suns_than_spaces_fill_the_bottom_row_and_no_more():
+    # Five suns (1, 4, 1, 4, 1) on a 4-space track, two dragons (2, 5).
     track = curse_track([1, 4, 1, 2, 5, 4, 1], 4)
     assert track.bottom == (True, True, True, True)
     assert track.top == (True, True, False, False)
@@ -70,12 +70,12 @@ def test_the_rolls_mark_diamonds_the_track_and_cursed_emeralds(map6):
 
 def test_round_instructions_say_what_each_roll_does_on_map6(map6):
     rounds = round_instructions(map6, [1, 4, 1, 2, 5, 4, 1])
-    assert rounds[0] == ["Roll 1 (skull)", "Cross out Diamond 1 (room A3)",
-                         "Magic Doors with the skull are open this round",
+    assert rounds[0] == ["Roll 1 (sun)", "Cross out Diamond 1 (room A3)",
+                         "Magic Doors with the sun are open this round",
                          "Curse Track: fill the bottom half of space 4 (from the right)"]
     assert rounds[2][1] == "Diamond 1 is already crossed out"
     assert rounds[3][3] == "Curse Track: fill the top half of space 1 (from the left)"
-    # Round 5: the second dragon fills the top of space 2, whose bottom the third skull filled in round 3.
+    # Round 5: the second dragon fills the top of space 2, whose bottom the third sun filled in round 3.
     assert rounds[4][3:] == ["Curse Track: fill the top half of space 2 (from the left)",
                              "Space 2 is full: cross out Emerald 2 (room E6); it is cursed"]
     assert rounds[5][3:] == ["Curse Track: fill the bottom half of space 1 (from the right)",
@@ -96,7 +96,7 @@ def test_round_instructions_have_only_the_lines_of_the_maps_features():
 def test_a_door_links_only_in_a_round_that_rolled_its_icon(map6):
     board = board_of({"G1": "NW@1", "F1": "ES@1"})        # F1 ends at the moon door F1-F2
     assert can_draw(map6, board, R("F2"), "N", icon="moon")
-    assert not can_draw(map6, board, R("F2"), "N", icon="skull")
+    assert not can_draw(map6, board, R("F2"), "N", icon="sun")
     assert not can_draw(map6, board, R("F2"), "N")          # no die rolled: every door closed
     assert joins_path(map6, board, R("F2"), "N", icon="moon")
     assert not joins_path(map6, board, R("F2"), "N", icon="dragon")
@@ -104,24 +104,24 @@ def test_a_door_links_only_in_a_round_that_rolled_its_icon(map6):
 
 def test_a_segment_may_end_at_a_closed_door(map6):
     board = board_of({"G1": "NW@1"})
-    assert can_draw(map6, board, R("F1"), "ES", icon="skull")   # joins G1; its south end meets the closed door
+    assert can_draw(map6, board, R("F1"), "ES", icon="sun")   # joins G1; its south end meets the closed door
 
 
 def test_a_segment_that_would_link_through_a_closed_door_is_refused_even_if_it_joins_elsewhere(map6):
     # F2 "NE" joins G2 (a plain passage) and would complete the moon door's link with F1.
     board = board_of({"G1": "NSW@1", "G2": "NW@1", "F1": "ES@1"})
-    assert not can_draw(map6, board, R("F2"), "NE", icon="skull")
+    assert not can_draw(map6, board, R("F2"), "NE", icon="sun")
     assert can_draw(map6, board, R("F2"), "NE", icon="moon")
-    assert can_draw(map6, board, R("F2"), "ES", icon="skull")   # no end on the door: a different segment
+    assert can_draw(map6, board, R("F2"), "ES", icon="sun")   # no end on the door: a different segment
 
 
 def test_problems_with_rolls_flag_a_door_linked_on_the_wrong_icon(map6):
     marks = marks_from_rolls(map6, [6, 4, 6, 3, 6, 3, 6])
-    wrong = board_of({"G1": "NW@1", "F1": "ES@1", "F2": "N@2"}, marks)     # round 2 rolled 4, a skull
+    wrong = board_of({"G1": "NW@1", "F1": "ES@1", "F2": "N@2"}, marks)     # round 2 rolled 4, a sun
     found = problems(map6, wrong, rolls=[6, 4, 6, 3, 6, 3, 6])
     assert rules_of(found) == ["door_closed@F2"]
     assert found[0].why == ("the path links F1 and F2 through the moon Magic Door in round 2, but round 2 "
-                            "rolled 4 (skull): the door was closed")
+                            "rolled 4 (sun): the door was closed")
     right = board_of({"G1": "NW@1", "F1": "ES@1", "F2": "N@3"}, marks)
     assert problems(map6, right, rolls=[6, 4, 6, 3, 6, 3, 6]) == []
     # Without rolls, or with round 2's roll unknown, nothing can be said about the door.
@@ -193,14 +193,14 @@ def test_curse_order_and_emerald_marks(map6):
 
 
 def test_the_curse_track_against_the_rolls_says_which_halves_differ(map6):
-    rolls = [1, 4, 1, 2, 5, 4, 1]          # 2 dragons, 5 skulls
+    rolls = [1, 4, 1, 2, 5, 4, 1]          # 2 dragons, 5 suns
     right = marks_from_rolls(map6, rolls)
     assert problems(map6, Board(marks=right), rolls=rolls) == []
     wrong = Marks(diamonds=right.diamonds, emeralds=frozenset({1}), curse_top=(True, False, False, False),
                   curse_bottom=(True, True, True, True))
     found = problems(map6, Board(marks=wrong), rolls=rolls)
     assert rules_of(found) == ["curse_roll@curse track"]
-    assert found[0].why == ("2 dragons and 5 skulls were rolled; the top half of space 2 is empty, "
+    assert found[0].why == ("2 dragons and 5 suns were rolled; the top half of space 2 is empty, "
                             "the rolls fill it")
     # With a roll unknown the track cannot be checked.
     assert problems(map6, Board(marks=wrong), rolls=[1, 4, 1, 2, None, 4, 1]) == []

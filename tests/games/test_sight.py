@@ -135,7 +135,7 @@ def test_a_door_one_way_round_and_a_wall_the_other_block_the_corner():
     dungeon = grid(walls=["A2-B2"], doors=["A1-B1:moon"])
     assert look(dungeon, "A1", "B2").blocked_by == (CORNER, "a wall and a magic door (moon)")
     assert look(dungeon, "B2", "A1").blocked_by == (CORNER, "a wall and a magic door (moon)")
-    assert look(grid(doors=["A1-B1:moon", "A2-B2:skull"]), "A1", "B2").blocked_by == (CORNER, "magic doors")
+    assert look(grid(doors=["A1-B1:moon", "A2-B2:sun"]), "A1", "B2").blocked_by == (CORNER, "magic doors")
     assert look(grid(doors=["A1-B1:moon"]), "A1", "B2").clear        # the door alone: by through A2
 
 
@@ -156,7 +156,7 @@ def test_a_corner_in_the_middle_of_a_longer_line():
 # -- doors, gates, caves ---------------------------------------------------------------------
 
 def test_a_magic_door_blocks_whatever_its_icon():
-    for icon in ("skull", "dragon", "moon"):
+    for icon in ("sun", "dragon", "moon"):
         seen = look(grid(doors=[f"C2-D2:{icon}"]), "A2", "E2")
         assert seen.blocked_by == ("C2-D2", f"magic door ({icon})")
 
@@ -252,11 +252,11 @@ def test_sight_is_symmetric_on_a_map_with_doors_gates_and_caves():
 # -- the words and the picture -----------------------------------------------------------------
 
 def test_describe_says_what_blocks_or_what_the_line_crosses():
-    dungeon = grid(walls=["A2-B2"], doors=["A1-B1:moon", "C2-D2:skull"], gates=["B3-C3:eye", "D3-D4:eye"])
+    dungeon = grid(walls=["A2-B2"], doors=["A1-B1:moon", "C2-D2:sun"], gates=["B3-C3:eye", "D3-D4:eye"])
     assert describe(dungeon, look(dungeon, "A2", "E2")) == \
         "A2 does not see E2: a wall between A2 and B2 blocks the line"
     assert describe(dungeon, look(dungeon, "E2", "B2")) == \
-        "E2 does not see B2: a magic door (skull) between C2 and D2 blocks the line"
+        "E2 does not see B2: a magic door (sun) between C2 and D2 blocks the line"
     assert describe(dungeon, look(dungeon, "A1", "B2")) == ("A1 does not see B2: the line passes exactly through "
                                                             "the corner of A1, B1, A2, B2, and a wall and a magic "
                                                             "door (moon) block it both ways round")

@@ -305,13 +305,13 @@ def test_behind_the_join_code_the_games_address_goes_through_the_join_link(tmp_p
 def test_the_die_roller_rolls_each_round_and_says_what_the_roll_does(client):
     game = new_game(client, ["Ann", "Bo"], "map5")
     assert game["die"]["rolls"] == [] and game["die"]["rounds"] == 7
-    assert [face["icon"] for face in game["die"]["faces"]] == ["skull", "dragon", "moon"] * 2
+    assert [face["icon"] for face in game["die"]["faces"]] == ["sun", "dragon", "moon"] * 2
     rolled = client.post(f"/api/games/{game['id']}/rolls")
     assert rolled.status_code == 200
     (first,) = rolled.json()["die"]["rolls"]
     assert first["round"] == 1 and 1 <= first["roll"] <= 6 and first["lines"]
     table = client.put(f"/api/games/{game['id']}/rolls", json={"rolls": [4, 2]}).json()["die"]["rolls"]
-    assert [(r["roll"], r["icon"]) for r in table] == [(4, "skull"), (2, "dragon")]
+    assert [(r["roll"], r["icon"]) for r in table] == [(4, "sun"), (2, "dragon")]
     assert any("Curse Track: fill the bottom half of space" in line for line in table[0]["lines"])
     assert client.delete(f"/api/games/{game['id']}/rolls/last").json()["die"]["rolls"][0]["roll"] == 4
     for _ in range(6):
