@@ -21,18 +21,18 @@ from games.board import Board
 from games.maps import DungeonMap, Room
 
 SCORE_ITEMS: tuple[tuple[int, str, str], ...] = (
-    (1, "Loot", "+2 for each loot room you entered; doubled if you entered the dragon's room"),
-    (2, "Weapons", "+1 for each weapon room you entered"),
-    (3, "Monsters slain", "+4 for each monster you entered whose weapon you scored in 2"),
-    (4, "Monsters unmatched", "-2 for each monster you entered without its weapon"),
-    (5, "Untouched entries", "+1 for each entry arrow your path never links to"),
-    (6, "Lost segments", "-2 per tally: a segment you could not draw"),
-    (7, "Traps sprung", "-3 per tally: a trap that caught you"),
+    # Short enough to print on one line at 7 pt or more on every sheet (tests/generator/test_text_sizes.py).
+    (1, "Loot", "+2 per loot room entered; doubled if you entered the dragon's room"),
+    (2, "Weapons", "+1 per weapon room entered"),
+    (3, "Monsters slain", "+4 per monster entered whose weapon you scored in 2"),
+    (4, "Monsters unmatched", "-2 per monster entered without its weapon"),
+    (5, "Untouched entries", "+1 per entry arrow left unlinked"),
+    (6, "Lost segments", "-2 per segment you could not draw"),
+    (7, "Traps sprung", "-3 per trap that caught you"),
     # Expansion maps (RULES.md section 2): printed, and scored, only on maps that have the element.
-    (8, "Diamonds", "+1 for each crossed-out Diamond you entered; each one you entered that is not crossed "
-                    "out scores the number of Diamonds not crossed out"),
-    (9, "Skull Coins", "+5 for each Skull Coin you entered, if you entered the Skull's room"),
-    (10, "Emeralds", "+2 for each Emerald you entered that is not cursed, -2 for each cursed one"),
+    (8, "Diamonds", "each one entered: +1 if crossed out, else +1 per Diamond not crossed out"),
+    (9, "Skull Coins", "+5 per Skull Coin entered, if you entered the Skull's room"),
+    (10, "Emeralds", "+2 per Emerald entered that is not cursed, -2 per cursed one"),
 )
 LABELS = {number: label for number, label, _ in SCORE_ITEMS}
 EXPANSION_ITEMS = {8: "diamonds", 9: "skull", 10: "emeralds"}   # item -> the map feature it needs

@@ -27,8 +27,9 @@ def _tint(ink: float, t: float) -> float:
 
 
 class _Style:
-    def __init__(self, ink: float):
+    def __init__(self, ink: float, design: int = 2):
         self.ink = ink
+        self.design = design            # the sheet's design (``sheets.dungeon.DESIGN``)
         self.light = _tint(ink, 0.78)   # pale fill
         self.mid = _tint(ink, 0.50)     # medium fill
         self.dark = _tint(ink, 0.25)    # shade
@@ -121,11 +122,34 @@ class _Pen:
         return self.p
 
 
+# A monster's or a weapon's letter badge sits beside its picture, not on it: the picture drawn smaller, up
+# and to the left, the badge in the lower right corner it leaves free.
+ART_SCALE = 0.8
+ART_SHIFT = (-9.0, 9.0)
+BADGE_AT = (34.0, -34.0)
+BADGE_R = 17.0
+
+
+def _beside_badge(c, st: _Style) -> None:
+    """Make room for the letter badge: the picture smaller, up and to the left (design 1 drew the badge on
+    the picture)."""
+    if st.design > 1:
+        c.translate(*ART_SHIFT)
+        c.scale(ART_SCALE, ART_SCALE)
+
+
+def _letter_badge(c, st: _Style, letter: str) -> None:
+    if st.design > 1:
+        _badge(c, st, letter, *BADGE_AT, r=BADGE_R)
+    else:
+        _badge(c, st, letter, 25, -25)
+
+
 def _badge(c, st: _Style, letter: str, x: float, y: float, r: float = 25.0):
     """Round token with the letter knocked out in white."""
     _circle(c, x, y, r + 3.5, fill=1.0)                # white halo
     _circle(c, x, y, r, fill=st.ink)
-    size = 48.0                                       # cap height ~35 units
+    size = 48.0 * r / 25.0                            # cap height ~70% of the badge's radius
     c.setFillGray(1.0)
     c.setFont(BOLD, size)
     c.drawCentredString(x, y - 0.729 * size / 2.0 + 0.3, letter)
@@ -522,12 +546,13 @@ _WEAPONS = {           # drawing, offset x, offset y, scale
 def _weapon(c, st, letter):
     fn, dx, dy, k = _WEAPONS[letter]
     c.saveState()
+    _beside_badge(c, st)
     c.translate(dx, dy)
     c.rotate(-45)
     c.scale(k, k)
     fn(c, st)
     c.restoreState()
-    _badge(c, st, letter, 25, -25)
+    _letter_badge(c, st, letter)
 
 
 # --------------------------------------------------------------------------
@@ -652,68 +677,82 @@ def _skull_outline(c, top, crown, cheek, jaw, chin):
     return path
 
 
-def _skull(c, st):
+def _bat(c, st):
+    """Monster C: a bat with its wings spread, pointed ears, big eyes and two fangs (no skull: the one skull
+    on our sheets is the Skull)."""
     ink = st.ink
-    sk = _skull_outline(c, 38, (22, 32, 22, 6), (-6, 26, -12, 20, -14), (18, -28), (10, -34))
-    _sticker(c, [sk], st.light, ink)
-    # crack
-    _line(c, [(4, 38), (7, 30), (3, 25), (6, 19)], ink, _LW * 0.6)
-    # sockets
+    wings = []
     for sx in (-1, 1):
-        s = c.beginPath()
-        s.moveTo(sx * 4, 8)
-        s.curveTo(sx * 4, 16, sx * 10, 18, sx * 16, 16)
-        s.curveTo(sx * 24, 14, sx * 24, 4, sx * 18, 0)
-        s.curveTo(sx * 12, -4, sx * 4, 0, sx * 4, 8)
-        s.close()
-        _fill_stroke(c, s, ink, None)
-        _circle(c, sx * 13, 8, 2.2, fill=1.0)
-    # nose
-    _poly(c, [(0, -2), (-4.5, -10), (4.5, -10)], fill=ink)
-    # teeth
-    tr = c.beginPath()
-    tr.roundRect(-14, -26, 28, 11, 3)
-    _fill_stroke(c, tr, 1.0, ink, _LW * 0.7)
-    for x in (-7, 0, 7):
-        _line(c, [(x, -26), (x, -15)], ink, _LW * 0.5)
-    _line(c, [(-14, -20.5), (14, -20.5)], ink, _LW * 0.5)
-
+        w = (_Pen(c, lambda x, y, sx=sx: (sx * x, y)).m(8, 10)
+             .c(20, 26, 36, 30, 48, 22)          # the wing's top edge, out to its tip
+             .l(44, 8)
+             .c(40, 4, 36, 2, 32, 4)             # scalloped trailing edge: three fingers
+             .c(30, -4, 26, -8, 20, -6)
+             .c(18, -14, 14, -18, 8, -16)
+             .z())
+        wings.append(w)
+    body = c.beginPath()
+    body.ellipse(-14, -26, 28, 44)
+    ears = []
+    for sx in (-1, 1):
+        ear = c.beginPath()
+        ear.moveTo(sx * 4, 14)
+        ear.lineTo(sx * 13, 34)
+        ear.lineTo(sx * 13, 10)
+        ear.close()
+        ears.append(ear)
+    _sticker(c, wings + [body] + ears, st.light, ink)
+    for sx in (-1, 1):                          # the wings' bones
+        _line(c, [(sx * 9, 6), (sx * 44, 20)], ink, _LW * 0.5)
+        _line(c, [(sx * 9, 2), (sx * 30, 2)], ink, _LW * 0.5)
+        _line(c, [(sx * 9, -2), (sx * 19, -8)], ink, _LW * 0.5)
+        _eye(c, st, sx * 6, 6, 5, (sx * 1.0, 0.5))
+    _poly(c, [(-5, -6), (-2.5, -13), (0, -6)], fill=1.0, line=ink, lw=_LW * 0.5)   # fangs
+    _poly(c, [(0, -6), (2.5, -13), (5, -6)], fill=1.0, line=ink, lw=_LW * 0.5)
+    _ellipse(c, 0, -20, 8, 3, fill=st.mid)     # the belly's shade
 
 def _slime(c, st):
+    """Monster D: a squat, wide blob melting into a puddle, with drips, two eyes on stalks and bubbles (low
+    and wide where the ghost is tall with a wavy hem)."""
     ink = st.ink
-    b = (_Pen(c).m(-38, -28)
-         .c(-42, -2, -28, 26, -2, 29)
-         .c(2, 31, 4, 35, 2, 41)
-         .c(10, 38, 11, 33, 8, 29)
-         .c(30, 26, 42, -2, 38, -28)
-         .c(34, -34, 26, -32, 22, -28)
-         .c(18, -34, 12, -34, 8, -28)
-         .l(8, -36)
-         .c(8, -42, 0, -42, 0, -36)
-         .l(0, -28)
-         .c(-8, -34, -16, -32, -20, -28)
-         .c(-26, -34, -34, -34, -38, -28)
+    puddle = c.beginPath()
+    puddle.ellipse(-48, -36, 96, 18)
+    b = (_Pen(c).m(-40, -26)
+         .c(-44, -6, -30, 12, 0, 12)
+         .c(30, 12, 44, -6, 40, -26)
+         .c(38, -30, 34, -30, 32, -26)        # a drip on the right
+         .c(30, -34, 26, -34, 26, -26)
+         .l(-22, -26)
+         .c(-24, -36, -30, -36, -30, -26)     # a drip on the left
+         .c(-34, -30, -38, -30, -40, -26)
          .z())
-    _sticker(c, [b], st.light, ink)
-    # glossy highlight
-    h = c.beginPath()
-    h.moveTo(-30, -2)
-    h.curveTo(-28, 8, -22, 16, -12, 22)
-    h.curveTo(-20, 12, -24, 6, -26, -4)
+    stalks = []
+    for sx in (-1, 1):
+        stalk = c.beginPath()
+        stalk.moveTo(sx * 6, 8)
+        stalk.curveTo(sx * 8, 20, sx * 12, 26, sx * 14, 28)
+        stalk.lineTo(sx * 18, 26)
+        stalk.curveTo(sx * 14, 20, sx * 12, 14, sx * 12, 8)
+        stalk.close()
+        stalks.append(stalk)
+    _sticker(c, [puddle, b] + stalks, st.light, ink)
+    for sx in (-1, 1):
+        _eye(c, st, sx * 16, 30, 6.5, (sx * 1.5, 1.0))
+    h = c.beginPath()                         # glossy highlight
+    h.moveTo(-30, -12)
+    h.curveTo(-28, -2, -20, 4, -10, 7)
+    h.curveTo(-18, -1, -22, -5, -25, -13)
     h.close()
     _fill_stroke(c, h, 1.0, None)
-    for sx in (-1, 1):
-        _eye(c, st, sx * 12, 4, 7, (sx * 1.5, 1.5))
-    m = c.beginPath()
-    m.moveTo(-10, -12)
-    m.curveTo(-6, -22, 6, -22, 10, -12)
-    m.curveTo(4, -15, -4, -15, -10, -12)
+    m = c.beginPath()                         # a wide, wobbly grin
+    m.moveTo(-14, -12)
+    m.curveTo(-6, -18, 6, -18, 14, -12)
+    m.curveTo(6, -14, -6, -14, -14, -12)
     m.close()
     _fill_stroke(c, m, ink, ink, _LW * 0.6)
-    # bubbles
-    _circle(c, 20, 14, 2.8, fill=None, line=ink, lw=_LW * 0.5)
-    _circle(c, 26, 4, 1.8, fill=None, line=ink, lw=_LW * 0.5)
-
+    _circle(c, 24, -2, 3.0, fill=None, line=ink, lw=_LW * 0.5)
+    _circle(c, 31, -12, 2.0, fill=None, line=ink, lw=_LW * 0.5)
+    _circle(c, -36, -31, 2.4, fill=None, line=ink, lw=_LW * 0.5)
 
 def _cyclops(c, st):
     ink = st.ink
@@ -783,24 +822,117 @@ def _ghost(c, st):
     _ellipse(c, 20, 0, 4, 2.5, fill=st.mid)
 
 
+# -- design 1 (sheets printed by earlier releases): drawn only as the blank page they are read against --
+
+def _skull_v1(c, st):
+    """Monster C as design 1 sheets print it: a skull (design 2 draws a bat)."""
+    ink = st.ink
+    sk = _skull_outline(c, 38, (22, 32, 22, 6), (-6, 26, -12, 20, -14), (18, -28), (10, -34))
+    _sticker(c, [sk], st.light, ink)
+    # crack
+    _line(c, [(4, 38), (7, 30), (3, 25), (6, 19)], ink, _LW * 0.6)
+    # sockets
+    for sx in (-1, 1):
+        s = c.beginPath()
+        s.moveTo(sx * 4, 8)
+        s.curveTo(sx * 4, 16, sx * 10, 18, sx * 16, 16)
+        s.curveTo(sx * 24, 14, sx * 24, 4, sx * 18, 0)
+        s.curveTo(sx * 12, -4, sx * 4, 0, sx * 4, 8)
+        s.close()
+        _fill_stroke(c, s, ink, None)
+        _circle(c, sx * 13, 8, 2.2, fill=1.0)
+    # nose
+    _poly(c, [(0, -2), (-4.5, -10), (4.5, -10)], fill=ink)
+    # teeth
+    tr = c.beginPath()
+    tr.roundRect(-14, -26, 28, 11, 3)
+    _fill_stroke(c, tr, 1.0, ink, _LW * 0.7)
+    for x in (-7, 0, 7):
+        _line(c, [(x, -26), (x, -15)], ink, _LW * 0.5)
+    _line(c, [(-14, -20.5), (14, -20.5)], ink, _LW * 0.5)
+
+
+def _slime_v1(c, st):
+    """Monster D as design 1 sheets print it (design 2 draws a squat puddle)."""
+    ink = st.ink
+    b = (_Pen(c).m(-38, -28)
+         .c(-42, -2, -28, 26, -2, 29)
+         .c(2, 31, 4, 35, 2, 41)
+         .c(10, 38, 11, 33, 8, 29)
+         .c(30, 26, 42, -2, 38, -28)
+         .c(34, -34, 26, -32, 22, -28)
+         .c(18, -34, 12, -34, 8, -28)
+         .l(8, -36)
+         .c(8, -42, 0, -42, 0, -36)
+         .l(0, -28)
+         .c(-8, -34, -16, -32, -20, -28)
+         .c(-26, -34, -34, -34, -38, -28)
+         .z())
+    _sticker(c, [b], st.light, ink)
+    # glossy highlight
+    h = c.beginPath()
+    h.moveTo(-30, -2)
+    h.curveTo(-28, 8, -22, 16, -12, 22)
+    h.curveTo(-20, 12, -24, 6, -26, -4)
+    h.close()
+    _fill_stroke(c, h, 1.0, None)
+    for sx in (-1, 1):
+        _eye(c, st, sx * 12, 4, 7, (sx * 1.5, 1.5))
+    m = c.beginPath()
+    m.moveTo(-10, -12)
+    m.curveTo(-6, -22, 6, -22, 10, -12)
+    m.curveTo(4, -15, -4, -15, -10, -12)
+    m.close()
+    _fill_stroke(c, m, ink, ink, _LW * 0.6)
+    # bubbles
+    _circle(c, 20, 14, 2.8, fill=None, line=ink, lw=_LW * 0.5)
+    _circle(c, 26, 4, 1.8, fill=None, line=ink, lw=_LW * 0.5)
+
+
+def _coin_stamp_v1(c, st: _Style):
+    """A Skull Coin's stamp as design 1 printed it: a small skull over two crossed bones."""
+    ink = st.ink
+    for x0, y0, x1, y1 in ((-17, -19, 17, -5), (-17, -5, 17, -19)):
+        _line(c, [(x0, y0), (x1, y1)], ink, 4.0)
+        for x, y in ((x0, y0), (x1, y1)):
+            _circle(c, x, y + 1.6, 2.2, fill=ink)
+            _circle(c, x, y - 1.6, 2.2, fill=ink)
+    stamp = c.beginPath()
+    stamp.moveTo(0, 23)
+    stamp.curveTo(12, 23, 17, 15, 17, 7)
+    stamp.curveTo(17, 1, 13, -2, 10, -3)
+    stamp.lineTo(9, -10)
+    stamp.lineTo(-9, -10)
+    stamp.lineTo(-10, -3)
+    stamp.curveTo(-13, -2, -17, 1, -17, 7)
+    stamp.curveTo(-17, 15, -12, 23, 0, 23)
+    stamp.close()
+    _fill_stroke(c, stamp, ink, st.light, _LW * 0.8)
+    for sx in (-1, 1):
+        _ellipse(c, sx * 6.5, 7, 4.2, 4.6, fill=st.light)
+    _poly(c, [(0, 2), (-2.2, -2.5), (2.2, -2.5)], fill=st.light)
+
+
 _MONSTERS = {          # drawing, offset x, offset y, scale
     "A": (_goblin, -6, 11, 0.86),
     "B": (_ogre, -8, 3, 0.88),
-    "C": (_skull, -10, 8, 0.9),
-    "D": (_slime, -8, 6, 0.9),
+    "C": (_bat, -8, 8, 0.9),
+    "D": (_slime, -8, 10, 0.9),
     "E": (_cyclops, -8, 3, 0.88),
     "F": (_ghost, -8, 8, 0.9),
 }
+_MONSTERS_V1 = {**_MONSTERS, "C": (_skull_v1, -10, 8, 0.9), "D": (_slime_v1, -8, 6, 0.9)}
 
 
 def _monster(c, st, letter):
-    fn, dx, dy, k = _MONSTERS[letter]
+    fn, dx, dy, k = (_MONSTERS if st.design > 1 else _MONSTERS_V1)[letter]
     c.saveState()
+    _beside_badge(c, st)
     c.translate(dx, dy)
     c.scale(k, k)
     fn(c, st)
     c.restoreState()
-    _badge(c, st, letter, 25, -25)
+    _letter_badge(c, st, letter)
 
 
 # --------------------------------------------------------------------------
@@ -830,10 +962,17 @@ def _bone(c, x0, y0, x1, y1, width=7.0):
 
 
 def _the_skull(c, st: _Style):
-    """The Skull: a big crowned skull sitting on a heap of bones (unlike monster C, a bare skull)."""
+    """The Skull: a big crowned skull sitting on a heap of bones, the one skull on our sheets (its coins
+    carry its head, smaller)."""
     ink = st.ink
     for bone in ((-44, -30, 40, -46), (-40, -47, 44, -31), (-30, -22, 30, -26)):
         _sticker(c, _bone(c, *bone), st.light, ink, lw=_LW * 0.8)
+    _skull_head(c, st)
+
+
+def _skull_head(c, st: _Style):
+    """The Skull's crowned head, centred near (0, 10) on the 100-unit grid."""
+    ink = st.ink
     head = _skull_outline(c, 34, (20, 30, 22, 6), (-4, 26, -9, 21, -11), (19, -24), (10, -29))
     crown = c.beginPath()                     # a three-pointed crown on the skull's brow
     crown.moveTo(-21, 26)
@@ -880,26 +1019,15 @@ def _skull_coin(c, st: _Style):
         _line(c, [(34.5 * math.cos(a), 34.5 * math.sin(a)), (38 * math.cos(a), 38 * math.sin(a))],
               ink, _LW * 0.45)
     _circle(c, 0, 0, 31, fill=st.light, line=ink, lw=_LW * 0.8)
-    # The stamp: a small skull over two crossed bones.
-    for x0, y0, x1, y1 in ((-17, -19, 17, -5), (-17, -5, 17, -19)):
-        _line(c, [(x0, y0), (x1, y1)], ink, 4.0)
-        for x, y in ((x0, y0), (x1, y1)):
-            _circle(c, x, y + 1.6, 2.2, fill=ink)
-            _circle(c, x, y - 1.6, 2.2, fill=ink)
-    stamp = c.beginPath()
-    stamp.moveTo(0, 23)
-    stamp.curveTo(12, 23, 17, 15, 17, 7)
-    stamp.curveTo(17, 1, 13, -2, 10, -3)
-    stamp.lineTo(9, -10)
-    stamp.lineTo(-9, -10)
-    stamp.lineTo(-10, -3)
-    stamp.curveTo(-13, -2, -17, 1, -17, 7)
-    stamp.curveTo(-17, 15, -12, 23, 0, 23)
-    stamp.close()
-    _fill_stroke(c, stamp, ink, st.light, _LW * 0.8)
-    for sx in (-1, 1):
-        _ellipse(c, sx * 6.5, 7, 4.2, 4.6, fill=st.light)
-    _poly(c, [(0, 2), (-2.2, -2.5), (2.2, -2.5)], fill=st.light)
+    if st.design == 1:
+        _coin_stamp_v1(c, st)
+        return
+    # The stamp: the Skull's own crowned head, small.
+    c.saveState()
+    c.translate(0, -6)
+    c.scale(0.56, 0.56)
+    _skull_head(c, st)
+    c.restoreState()
 
 
 # --------------------------------------------------------------------------
@@ -924,10 +1052,11 @@ def _parse(item: str):
     raise ValueError(f"unknown item {item!r}")
 
 
-def draw_item(c, item: str, cx: float, cy: float, size: float, *, ink=0.55) -> None:
-    """Draw `item` centred on (cx, cy) in reportlab points (origin bottom-left, y up), fitting a size x size square."""
+def draw_item(c, item: str, cx: float, cy: float, size: float, *, ink=0.55, design: int = 2) -> None:
+    """Draw `item` centred on (cx, cy) in reportlab points (origin bottom-left, y up), fitting a size x size
+    square, as the sheet design ``design`` draws it."""
     fn, letter = _parse(item)
-    st = _Style(float(ink))
+    st = _Style(float(ink), design)
     c.saveState()
     c.translate(cx, cy)
     s = size / 100.0

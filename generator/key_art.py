@@ -25,8 +25,8 @@ from generator.page import ACCENT, TEXT_GREY, Page
 
 TITLE = "How to draw"
 TITLE_SIZE = 11.0           # pt, the sheet's section titles' font, a little smaller than theirs
-CAPTIONS = ("segment", "dead end", "Trap X", "round no.")
-CAPTION_SIZES = (7.0, 6.75, 6.5)   # pt, the largest that keeps the captions apart; never below 6.5
+CAPTIONS = ("segment", "dead end", "Trap X", "round")
+CAPTION_SIZES = (7.5, 7.25, 7.0)   # pt, the largest that keeps the captions apart; never below 7
 CAPTION_GAP = 1.2           # mm kept between two captions
 PEN_WIDTH = 0.5             # mm: a marker on a room of about 10 mm, like a ballpoint on the map's 20 mm rooms
 DIGIT_PEN = 0.3             # mm: the round number, written smaller

@@ -18,7 +18,6 @@ from games.maps import FEATURES, SIDES, STEP
 from generator import art, expansion_art, fonts, key_art
 from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, draw_markers, draw_qr
 from sheets.dungeon import PASSAGE_HALF, EntryArrow, RoomCell, SheetLayout
-from sheets.page import LAYOUT_VERSION
 
 
 def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO, code: str | None = None,
@@ -48,6 +47,8 @@ def render_sheets(layout: SheetLayout, players: int, path: Path | BinaryIO, code
         draw_qr(page, layout, layout.sheet_id(player, code))
         if layout.draw_key is not None:
             _draw_key(page, layout)
+        if layout.symbol_key is not None:
+            _draw_symbol_key(page, layout)
         canvas.showPage()
     canvas.save()
 
@@ -132,6 +133,71 @@ def _draw_key(page: Page, layout: SheetLayout) -> None:
     key_art.draw_key(page, layout.draw_key)
 
 
+# -- the symbol key of the expansion elements ----------------------------------------
+
+KEY_ICON = 6.5          # mm: a symbol in the key
+KEY_CAPTION = 7.0       # pt
+KEY_STEP = 2.9          # mm between caption lines
+
+
+def _key_entries(layout: SheetLayout) -> list[tuple[str, tuple[str, ...]]]:
+    """What the key shows for this map, in the order of ``FEATURES``: (symbol, caption lines)."""
+    dungeon = layout.dungeon
+    features = dungeon.expansion_features()
+    entries = []
+    if "diamonds" in features:
+        entries.append(("diamond", ("Diamond",)))
+    if "caves" in features:
+        entries.append(("cave", ("cave", "entrance")))
+    if "doors" in features:
+        entries.append(("door", ("Magic Door", "open on its", "die icon")))
+    if "skull" in features:
+        entries += [("skull", ("the Skull",)), ("skull_coin", ("Skull Coin",))]
+    if "emeralds" in features:
+        entries.append(("emerald", ("Emerald",)))
+    if "runes" in features:
+        entries.append(("gate", ("Rune Gate", "cross one:", "fill its twin")))
+    return entries
+
+
+def _draw_symbol_key(page: Page, layout: SheetLayout) -> None:
+    """Beside the map, top down: each expansion element's symbol as the map prints it, and its name."""
+    c, box = page.c, layout.symbol_key
+    cx = box.centre[0]
+    c.setFillGray(TEXT_GREY)
+    page.text(cx, box.y + 3.6, "Key", font=fonts.TITLE, size=12, align="centre")
+    y = box.y + 7.0
+    dungeon = layout.dungeon
+    for symbol, captions in _key_entries(layout):
+        middle = page.pt(cx, y + KEY_ICON / 2)
+        size = KEY_ICON * mm
+        if symbol == "diamond":
+            expansion_art.draw_diamond(c, 3, *middle, size, ink=PRINT_GREY, facet=LIGHT_GREY)
+        elif symbol == "emerald":
+            expansion_art.draw_emerald(c, 1, *middle, size, ink=PRINT_GREY, facet=LIGHT_GREY)
+        elif symbol == "cave":
+            expansion_art.draw_cave_mouth(c, middle[0], middle[1] - size * 0.3, size, ink=WALL_GREY, rock=0.85,
+                                          dark=0.4)
+        elif symbol == "door":
+            icon = sorted(dungeon.doors)[0][1] if dungeon.doors else "sun"
+            expansion_art.draw_door(c, icon, *middle, size, ink=PRINT_GREY, plank=LIGHT_GREY, icon_ink=PRINT_GREY)
+        elif symbol == "gate":
+            glyph = sorted(dungeon.gates)[0][1]
+            c.setStrokeGray(PRINT_GREY)
+            c.setLineWidth(0.3 * mm)
+            c.setFillGray(1)
+            page.circle(cx, y + KEY_ICON / 2, KEY_ICON * 0.4, fill=1)
+            expansion_art.draw_glyph(c, glyph, *middle, 0.58 * size, ink=GLYPH_GREY, width=11.0)
+        else:
+            art.draw_item(c, symbol, *middle, size, ink=PRINT_GREY)
+        y += KEY_ICON + 3.0
+        c.setFillGray(TEXT_GREY)
+        for i, line in enumerate(captions):
+            page.text(cx, y + i * KEY_STEP, line, font=fonts.BOLD if i == 0 else fonts.BODY, size=KEY_CAPTION,
+                      align="centre")
+        y += (len(captions) - 1) * KEY_STEP + 3.6
+
+
 # -- the map --------------------------------------------------------------------
 
 def _draw_map(page: Page, layout: SheetLayout) -> None:
@@ -174,7 +240,8 @@ def _draw_map(page: Page, layout: SheetLayout) -> None:
         c.setFillGray(1)
         page.circle(cx, cy, r, fill=1)
         if cell.icon:
-            art.draw_item(c, cell.items[0], *page.pt(*cell.icon.centre), cell.icon.w * mm, ink=PRINT_GREY)
+            art.draw_item(c, cell.items[0], *page.pt(*cell.icon.centre), cell.icon.w * mm, ink=PRINT_GREY,
+                          design=layout.design)
         if cell.mark:
             _draw_mark(page, cell)
     _draw_arrows(page, layout)
@@ -222,7 +289,8 @@ def _draw_side_marks(page: Page, layout: SheetLayout) -> None:
         x, y = page.pt(*mark.centre)
         if mark.kind == "magic_door":
             expansion_art.draw_door(c, mark.what, x, y, 2 * mark.radius * mm, ink=PRINT_GREY, plank=LIGHT_GREY,
-                                    icon_ink=PRINT_GREY, rotate=0.0 if mark.across == "x" else 90.0)
+                                    icon_ink=PRINT_GREY, rotate=0.0 if mark.across == "x" else 90.0,
+                                    design=layout.design)
         else:
             c.setStrokeGray(PRINT_GREY)
             c.setLineWidth(0.3 * mm)
@@ -252,18 +320,22 @@ def _draw_cave_mouth(page: Page, arrow: EntryArrow) -> None:
 
 
 def _legend_lines(layout: SheetLayout) -> list[list[tuple[str, str]]]:
-    """What a roll does on this map, as lines of (``text`` or ``icon``, value) pieces."""
+    """What a roll does on this map, as lines of (``text`` or ``icon``, value) pieces. (Which way each icon
+    fills the Curse Track, its arrows show.)"""
     features = layout.dungeon.expansion_features()
     lines = [[("text", "Number: cross out that Diamond." if "diamonds" in features
                else "Number: nothing on this map.")]]
     if "doors" in features:
-        lines.append([("text", "Icon: Magic Doors with that icon are open.")])
+        lines.append([("text", "Icon: Magic Doors with it are open.")])
     elif not layout.curse:
         lines.append([("text", "Icon: nothing on this map.")])
     if layout.curse:
-        lines.append([("icon", "skull"), ("text", " fills a bottom half from the right,  "), ("icon", "dragon"),
-                      ("text", " a top half from the left,  "), ("icon", "moon"), ("text", " nothing.")])
+        lines.append([("icon", "sun"), ("text", " fills a bottom half from the right,  "), ("icon", "dragon"),
+                      ("text", " a top half from the left,  "), ("icon", "moon"), ("text", " nothing")])
     return lines
+
+
+LEGEND_SIZE = 7.0       # pt: what a roll does, beside or under the die's faces
 
 
 def _line_width(page: Page, line, size: float) -> float:
@@ -286,15 +358,15 @@ def _draw_line(page: Page, line, x: float, baseline: float, size: float) -> None
 
 def _draw_die_legend(page: Page, layout: SheetLayout) -> None:
     """The die's six faces, and what a roll does on this map: beside the faces where there is room, else
-    under them."""
+    under them (the text lines joined where they fit the width, one per row where not)."""
     c, box = page.c, layout.die_legend
-    face, gap = 7.4, 1.4
+    face, gap = 7.0, 1.4
     c.setFillGray(TEXT_GREY)
     page.text(box.x, box.y + 4.3, "The Die", font=fonts.TITLE, size=13)
     c.setFillGray(0.35)
-    page.text(box.x, box.y + 7.0, "roll it each round", font=fonts.ITALIC, size=5.8)
+    page.text(box.x, box.y + 7.3, "roll it each round", font=fonts.ITALIC, size=LEGEND_SIZE)
     faces_x = box.x + max(page.text_width("The Die", fonts.TITLE, 13),
-                          page.text_width("roll it each round", fonts.ITALIC, 5.8)) + 2.5
+                          page.text_width("roll it each round", fonts.ITALIC, LEGEND_SIZE)) + 2.5
     for i, (number, icon) in enumerate(load_die().faces):
         x = faces_x + i * (face + gap)
         c.setStrokeGray(0.35)
@@ -303,42 +375,36 @@ def _draw_die_legend(page: Page, layout: SheetLayout) -> None:
         page.rect(x, box.y, face, face, radius=1.4)
         c.setFillGray(TEXT_GREY)
         page.text(x + face * 0.3, box.y + face / 2 + 1.35, str(number), font=fonts.BOLD, size=10, align="centre")
-        expansion_art.draw_die_icon(c, icon, *page.pt(x + face * 0.7, box.y + face / 2), 3.5 * mm, ink=DIE_INK)
+        expansion_art.draw_die_icon(c, icon, *page.pt(x + face * 0.7, box.y + face / 2), 3.4 * mm, ink=DIE_INK,
+                                    design=layout.design)
     faces_right = faces_x + 6 * face + 5 * gap
-    lines = _legend_lines(layout)
-    size = 7.0
-    beside = box.right - faces_right - 6.0
-    if box.h < face + 6.0:          # no room under the faces: beside them, smaller if need be
-        while max(_line_width(page, line, size) for line in lines) > beside and size > 5.0:
-            size -= 0.1
-    if all(_line_width(page, line, size) <= beside for line in lines):
-        # Beside the faces, one line per element, centred on the faces.
-        step = size * 0.47
+    lines, size = _legend_lines(layout), LEGEND_SIZE
+    beside = box.right - faces_right - 5.0
+    step = size * 0.43                  # mm between baselines
+    if box.h < face + 5.0 and all(_line_width(page, line, size) <= beside for line in lines):
         first = box.y + face / 2 - (len(lines) - 1) * step / 2 + 1.2
         for i, line in enumerate(lines):
-            _draw_line(page, line, faces_right + 6.0, first + i * step, size)
+            _draw_line(page, line, faces_right + 5.0, first + i * step, size)
         return
-    # Under the faces: the Diamonds' and doors' lines joined into one, then the Curse Track's.
-    joined = []
+    texts = [line for line in lines if line[0][0] == "text"]
+    joined = [piece for i, line in enumerate(texts) for piece in ([("text", "   ")] if i else []) + line]
+    rows = ([joined] if texts and _line_width(page, joined, size) <= box.w else texts)
     for line in lines:
-        if line[0][0] == "text":
-            joined += ([("text", "  ")] if joined else []) + line
-    rows = ([joined] if joined else []) + [line for line in lines if line[0][0] == "icon"]
-    while max(_line_width(page, row, size) for row in rows) > box.w and size > 5.0:
-        size -= 0.1
+        if line[0][0] == "icon":        # the Curse Track's line: in two, at its second icon, if too long
+            rows += [line] if _line_width(page, line, size) <= box.w else [line[:2], line[2:]]
     for i, row in enumerate(rows):
-        _draw_line(page, row, box.x, box.y + face + 3.4 + i * 3.0, size)
+        _draw_line(page, row, box.x, box.y + face + 3.2 + i * step, size)
 
 
 def _draw_curse_track(page: Page, layout: SheetLayout) -> None:
     """The Curse Track: its spaces' halves, white for the players to fill in, the dragon's arrow into the
-    top row from the left, the skull's into the bottom row from the right, and under each space its
+    top row from the left, the sun's into the bottom row from the right, and under each space its
     number with the Emerald it curses."""
     c, box = page.c, layout.curse_box
     c.setFillGray(TEXT_GREY)
-    page.text(box.x, box.y + 3.6, "Curse Track", font=fonts.TITLE, size=12)
+    page.text(box.x, box.y + 3.6, "Curse Track", font=fonts.TITLE, size=10.5)
     c.setFillGray(0.35)
-    page.text(box.right, box.y + 3.3, "both halves: cursed", font=fonts.ITALIC, size=5.8, align="right")
+    page.text(box.right, box.y + 3.3, "both halves: cursed", font=fonts.ITALIC, size=7.0, align="right")
     c.setStrokeGray(PRINT_GREY)
     c.setLineWidth(0.3 * mm)
     c.setFillGray(1)
@@ -347,8 +413,8 @@ def _draw_curse_track(page: Page, layout: SheetLayout) -> None:
             page.rect(half.x, half.y, half.w, half.h, radius=0.6)
     first, last = layout.curse[0], layout.curse[-1]
     top_y, bottom_y = first.top.centre[1], first.bottom.centre[1]
-    _lead_arrow(page, "dragon", first.top.x - 0.8, top_y, box.x, +1)
-    _lead_arrow(page, "skull", last.bottom.right + 0.8, bottom_y, box.right, -1)
+    _lead_arrow(page, "dragon", first.top.x - 0.8, top_y, box.x, +1, layout.design)
+    _lead_arrow(page, "sun", last.bottom.right + 0.8, bottom_y, box.right, -1, layout.design)
     below = box.bottom - first.bottom.bottom
     for space in layout.curse:
         # The same Emerald, with the same number, as in its room.
@@ -357,12 +423,13 @@ def _draw_curse_track(page: Page, layout: SheetLayout) -> None:
                                    facet=LIGHT_GREY)
 
 
-def _lead_arrow(page: Page, icon: str, tip_x: float, y: float, outer_x: float, direction: int) -> None:
+def _lead_arrow(page: Page, icon: str, tip_x: float, y: float, outer_x: float, direction: int,
+                design: int = 2) -> None:
     """A die icon at ``outer_x`` and an arrow from it to ``tip_x``, pointing ``direction`` (+1 right)."""
     c = page.c
     icon_size = 3.6
     icon_x = outer_x + direction * icon_size / 2
-    expansion_art.draw_die_icon(c, icon, *page.pt(icon_x, y), icon_size * mm, ink=DIE_INK)
+    expansion_art.draw_die_icon(c, icon, *page.pt(icon_x, y), icon_size * mm, ink=DIE_INK, design=design)
     start = icon_x + direction * (icon_size / 2 + 0.4)
     c.setStrokeGray(DIE_INK)
     c.setFillGray(DIE_INK)
@@ -378,13 +445,15 @@ def _draw_scoring(page: Page, layout: SheetLayout) -> None:
     c.setFillGray(TEXT_GREY)
     page.text(area.x, area.y + 3.6, "Scoring", font=fonts.TITLE, size=14)
     c.setFillGray(0.35)
-    page.text(first.count.centre[0], area.y + 4.0, "count", font=fonts.ITALIC, size=6.5, align="centre")
-    page.text(first.points.centre[0], area.y + 4.0, "points", font=fonts.ITALIC, size=6.5, align="centre")
+    page.text(first.count.centre[0], area.y + 4.0, "count", font=fonts.ITALIC, size=7.0, align="centre")
+    page.text(first.points.centre[0], area.y + 4.0, "points", font=fonts.ITALIC, size=7.0, align="centre")
+    # Just above the tally boxes, where sheets printed before read it too (the tally reader looks 1 mm
+    # above a box): item 5's rule stays short enough to end before it.
     tally = layout.unusable_tally
-    page.text(tally.centre[0], layout.score_line(6).row.y - 0.3, "tally marks", font=fonts.ITALIC, size=6.5,
+    page.text(tally.centre[0], layout.score_line(6).row.y - 0.3, "tally marks", font=fonts.ITALIC, size=7.0,
               align="centre")
     for line in layout.score_lines:
-        size = min(8.0, line.row.h * 1.25)
+        size, rule_size = _score_line_sizes(page, line)
         baseline = line.badge.centre[1] + size * 0.13
         c.setFillGray(0.3)
         page.circle(*line.badge.centre, line.badge.h / 2, stroke=0, fill=1)
@@ -394,10 +463,7 @@ def _draw_scoring(page: Page, layout: SheetLayout) -> None:
         page.text(line.text.x, baseline, line.label, font=fonts.BOLD, size=size)
         offset = page.text_width(line.label, fonts.BOLD, size) + 2.0
         c.setFillGray(0.3)
-        rule_size, room = size - 1.0, line.text.w - offset
-        if page.text_width(line.rule, fonts.BODY, rule_size) > room >= page.text_width(line.rule, fonts.BODY, 5.75):
-            while page.text_width(line.rule, fonts.BODY, rule_size) > room and rule_size > 5:
-                rule_size -= 0.25
+        room = line.text.w - offset
         if page.text_width(line.rule, fonts.BODY, rule_size) <= room:
             page.text(line.text.x + offset, baseline, line.rule, font=fonts.BODY, size=rule_size)
         else:
@@ -418,6 +484,24 @@ def _draw_scoring(page: Page, layout: SheetLayout) -> None:
     page.rect(total.x, total.y, total.w, total.h, radius=0.8)
 
 
+SCORE_LABEL_MOST = 8.0     # pt: a scoring line's label where its row is tall enough ...
+SCORE_RULE_LEAST = 7.0     # ... and the least its rule is printed at (the label half a point larger)
+
+
+def _score_line_sizes(page: Page, line) -> tuple[float, float]:
+    """The sizes (pt) of a scoring line's label and rule: as large as its row allows, up to
+    ``SCORE_LABEL_MOST``, and smaller (not under ``SCORE_RULE_LEAST``) until both fit its width on one line."""
+    size = max(min(SCORE_LABEL_MOST, line.row.h * 1.45), SCORE_RULE_LEAST + 0.5)
+
+    def width(label_size: float) -> float:
+        return (page.text_width(line.label, fonts.BOLD, label_size) + 2.0
+                + page.text_width(line.rule, fonts.BODY, label_size - 0.5))
+
+    while width(size) > line.text.w and size - 0.5 > SCORE_RULE_LEAST:
+        size = max(size - 0.25, SCORE_RULE_LEAST + 0.5)
+    return size, size - 0.5
+
+
 def _draw_rule_in_two_lines(page: Page, rule: str, x: float, middle: float, width: float, height: float,
                             size: float) -> None:
     """A scoring rule too long for one line, in two, centred on ``middle``: split at the word that evens
@@ -426,7 +510,7 @@ def _draw_rule_in_two_lines(page: Page, rule: str, x: float, middle: float, widt
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     first, second = min(splits, key=lambda pair: max(page.text_width(part, fonts.BODY, size) for part in pair))
     spacing = lambda s: s * 0.36   # noqa: E731 - mm between the baselines at s points
-    while size > 4.5 and (max(page.text_width(part, fonts.BODY, size) for part in (first, second)) > width
+    while size > SCORE_RULE_LEAST and (max(page.text_width(part, fonts.BODY, size) for part in (first, second)) > width
                           or spacing(size) + size * 0.3 > height):
         size -= 0.1
     cap = size * 0.26                   # mm: half the height of a capital at ``size`` points, roughly
@@ -435,6 +519,8 @@ def _draw_rule_in_two_lines(page: Page, rule: str, x: float, middle: float, widt
 
 
 # -- print furniture: ruler, markers, QR --------------------------------------------
+
+FOOTER_SIZE = 6.0       # pt: the release and paper, the one text under 7 pt
 
 def _draw_ruler(page: Page, layout: SheetLayout) -> None:
     """A 5 cm bar with millimetre ticks, so players can check the print scale."""
@@ -447,12 +533,14 @@ def _draw_ruler(page: Page, layout: SheetLayout) -> None:
         tick = 2.6 if i % 10 == 0 else (1.8 if i % 5 == 0 else 1.0)
         page.line(ruler.x + i, ruler.y, ruler.x + i, ruler.y + tick)
     for i in range(0, 6):
-        page.text(ruler.x + 10 * i, ruler.bottom - 0.2, str(i), font=fonts.BODY, size=5.5, align="centre")
-    page.text(ruler.right + 1.2, ruler.bottom - 0.2, "cm", font=fonts.BODY, size=5.5)
-    page.text(ruler.right + 6.0, ruler.y + 2.2, "Print at 100% (no \u2018fit to page\u2019):",
-              font=fonts.ITALIC, size=6.5)
-    page.text(ruler.right + 6.0, ruler.y + 5.0, "this bar must measure 5 cm.", font=fonts.ITALIC, size=6.5)
+        page.text(ruler.x + 10 * i, ruler.bottom + 0.4, str(i), font=fonts.BODY, size=7.0, align="centre")
+    page.text(ruler.right + 1.6, ruler.bottom + 0.4, "cm", font=fonts.BODY, size=7.0)
+    page.text(ruler.right + 7.0, ruler.y + 2.2, "Print at 100% (no \u2018fit to page\u2019):",
+              font=fonts.ITALIC, size=7.0)
+    page.text(ruler.right + 7.0, ruler.y + 5.2, "this bar must measure 5 cm.", font=fonts.ITALIC, size=7.0)
+    # The footer in the margin left of the ruler, in two lines so that "LETTER" stays clear of the ruler's 0.
     c.setFillGray(0.45)
-    page.text(layout.markers[3].rect.right + 4.0, ruler.bottom - 0.2,
-              f"dungeon-scrawl  \u00b7  layout v{LAYOUT_VERSION}  \u00b7  {layout.paper.upper()}",
-              font=fonts.BODY, size=5.5)
+    left = layout.markers[3].rect.right + 4.0
+    page.text(left, ruler.y + 2.2, f"dungeon-scrawl  \u00b7  layout v{layout.design}", font=fonts.BODY,
+              size=FOOTER_SIZE)
+    page.text(left, ruler.y + 4.8, layout.paper.upper(), font=fonts.BODY, size=FOOTER_SIZE)

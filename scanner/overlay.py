@@ -179,8 +179,8 @@ def overlay_picture(page: bytes, sheet: dict, rooms: list[RoomReading], tally: T
 
 
 def layout_of(sheet: dict):
-    """The sheet layout a scanned sheet was read against (from its map reference and paper)."""
+    """The sheet layout a scanned sheet was read against (from its map reference, paper and design)."""
     from games.mapfile import map_from_reference
-    from sheets.dungeon import sheet_layout
+    from sheets.dungeon import DESIGN, sheet_layout
 
-    return sheet_layout(map_from_reference(sheet["map"]), sheet.get("paper", "a4"))
+    return sheet_layout(map_from_reference(sheet["map"]), sheet.get("paper", "a4"), sheet.get("design", DESIGN))

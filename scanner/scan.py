@@ -21,7 +21,7 @@ import numpy as np
 from games.review import Rule
 from games.mapfile import map_reference
 from games.maps import DungeonMap, Room
-from sheets.dungeon import SheetLayout, sheet_layout
+from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
@@ -124,8 +124,12 @@ class SheetScan:
             if reading.drawn:
                 rooms[reading.room] = {"exits": reading.exits, "trap": reading.trap, "round": reading.round}
         marks = {"marks": self.marks.marks.to_json()} if self.marks is not None else {}
+        # A sheet of an earlier design (printed by an earlier release) says so: its overlay is drawn on its own
+        # layout. The current design's sheets leave it out.
+        design = {"design": self.layout.design} if self.layout.design != DESIGN else {}
         return {"source": self.source, "map": map_reference(self.layout.dungeon), "player": self.sheet_id.player,
-                "game": self.sheet_id.code, "paper": self.layout.paper, "rooms": rooms, "unusable": self.tally.count, **marks,
+                "game": self.sheet_id.code, "paper": self.layout.paper, **design, "rooms": rooms,
+                "unusable": self.tally.count, **marks,
                 "confidence": self.confidence(), "needs_review": self.review()}
 
 
@@ -421,7 +425,7 @@ def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray
     """The ink map with the Curse Track, the Rune Gates and the Diamonds' and Emeralds' boxes measured again
     against the paper's white found in a window wide enough not to take a solid fill or a dense scribble
     for paper (the ink map's own keeps only its outline). Moved as the reading area was registered."""
-    key = (layout.dungeon, layout.paper, "fills")
+    key = (layout.dungeon, layout.paper, layout.design, "fills")
     areas = ([layout.curse_box] if layout.curse_box is not None else []) + \
         [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius) for g in layout.gates()] + \
         [cell.mark for cell in layout.rooms if cell.mark is not None]
@@ -607,8 +611,9 @@ MAKER_PRINT_LEVEL = 215     # a Dungeon Maker blank's pixel darker than this is 
 
 
 def _layout(sheet_id: SheetId) -> SheetLayout:
-    """The map sheet a code names (``sheets.kinds.MAP``), made once per map and paper."""
-    key = (sheet_id.map_id, sheet_id.seed, sheet_id.map_version, sheet_id.map_code, sheet_id.check, sheet_id.paper)
+    """The map sheet a code names (``sheets.kinds.MAP``), made once per map, paper and design."""
+    key = (sheet_id.map_id, sheet_id.seed, sheet_id.map_version, sheet_id.map_code, sheet_id.check, sheet_id.paper,
+           sheet_id.layout_version)
     if key not in _LAYOUTS:
         try:
             _LAYOUTS[key] = MAP.layout(sheet_id)
@@ -635,7 +640,7 @@ class _Reference:
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
-    key = (layout.dungeon, layout.paper)
+    key = (layout.dungeon, layout.paper, layout.design)
     if key not in _REFERENCES:
         _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
                                            _reading_area(layout), refine_mm=MAP_REFINE_MM,

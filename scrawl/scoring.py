@@ -299,7 +299,7 @@ def _sheet_view(game: dict, scored: Scored, stored: dict) -> dict:
         "duplicate_of": scored.duplicate_of.get(sid),
         "corrections": sum(map(len, (corrections["rooms"], corrections["rounds"], corrections["marks"])))
         + (corrections["unusable"] is not None),
-        "geometry": geometry(json.dumps(sheet["map"], sort_keys=True), sheet.get("paper", "a4")),
+        "geometry": geometry(json.dumps(sheet["map"], sort_keys=True), sheet.get("paper", "a4"), sheet.get("design")),
     }
 
 
@@ -371,13 +371,14 @@ def dungeon_of(reference: str):
 
 
 @lru_cache(maxsize=32)
-def geometry(reference: str, paper: str) -> dict:
-    """Where each room of a sheet is on its overlay picture, in mm, and what may be drawn in it."""
-    from sheets.dungeon import sheet_layout
+def geometry(reference: str, paper: str, design: int | None = None) -> dict:
+    """Where each room of a sheet is on its overlay picture, in mm, and what may be drawn in it (``design``:
+    a sheet printed by an earlier release; None: the current design)."""
+    from sheets.dungeon import DESIGN, sheet_layout
     from scanner.scan import PX_PER_MM
 
     dungeon = dungeon_of(reference)
-    layout = sheet_layout(dungeon, paper)
+    layout = sheet_layout(dungeon, paper, design or DESIGN)
     return {"px_per_mm": PX_PER_MM, "width": int(round(layout.width * PX_PER_MM)),
             "height": int(round(layout.height * PX_PER_MM)),
             "rooms": [{"room": cell.room.name, "x": cell.rect.x, "y": cell.rect.y, "w": cell.rect.w,

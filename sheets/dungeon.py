@@ -17,7 +17,7 @@ from games.maps import FEATURES, SIDES, STEP, DungeonMap, Room
 from games.mapcode import encode_map, map_check
 from games.board import side_name
 from games.scoring import score_items
-from sheets.page import (GAME, LAYOUT_VERSION, MARGIN, MARKER_SIZE, PAPERS, Marker, Rect, SheetId, corner_markers,
+from sheets.page import (GAME, MAP_DESIGN, MARGIN, MARKER_SIZE, PAPERS, Marker, Rect, SheetId, corner_markers,
                          layout_document, printed_codes_json, qr_rect, round_mm)
 
 HEADER_BOTTOM = MARGIN + 26.0
@@ -43,10 +43,16 @@ DIE_BAND_SHORT = 11.0 # the band when it holds the die legend alone
 CURSE_SPACE_W = 9.0   # one Curse Track space, its halves side by side with their neighbours'
 CURSE_HALF_H = 4.5    # one half of a space, filled in from the die
 CURSE_TITLE_H = 4.4   # the track's title, above its spaces
-CURSE_LEAD = 8.0      # the dragon's arrow left of the top halves, the skull's right of the bottom halves
+CURSE_LEAD = 8.0      # the dragon's arrow left of the top halves, the sun's right of the bottom halves
 PASSAGE_HALF = 0.11   # a passage's little diamond on its side, as a share of the room
 BELOW_GRID = ARROW_BAND + 3.5   # from the map's bottom to what is under it: the bottom entry arrows, and a gap
 SCORE_TITLE = 5.0     # the scoring section's title, above its lines
+# The sheet's design, the QR code's layout version (``L2``): 2 drew the die's sun, monster C as a bat, a
+# squat slime and the letter badges beside the pictures. Design 1's sheets, printed by earlier releases,
+# are read against a blank of their own design: the geometry is the same.
+DESIGN = MAP_DESIGN
+DESIGNS = (1, 2)
+KEY_W = 22.0          # design 2, a map with expansion elements: the symbol key's strip right of the map
 
 
 @dataclass(frozen=True)
@@ -174,6 +180,8 @@ class SheetLayout:
     # How to draw a segment, a dead end, a Trap X and a round number: beside the title, clear of what the
     # scanner reads (the map and the scoring section), so sheets printed without it read the same.
     draw_key: Rect | None = None
+    design: int = DESIGN
+    symbol_key: Rect | None = None      # what the expansion elements' symbols are (design 2, maps with them)
 
     def room_cell(self, name: str) -> RoomCell:
         room = Room.parse(name)
@@ -243,6 +251,7 @@ class SheetLayout:
             "boxes": {name: rect.to_json() for name, rect in self.boxes().items()},
             **printed_codes_json(self.markers, self.qr),
             **({"draw_key": self.draw_key.to_json()} if self.draw_key is not None else {}),
+            **({"symbol_key": self.symbol_key.to_json()} if self.symbol_key is not None else {}),
         }
         described = {"map": {
             "id": dungeon.id, "name": dungeon.name, "seed": dungeon.seed, "version": dungeon.version,
@@ -251,17 +260,18 @@ class SheetLayout:
                 "curse_spaces": dungeon.curse_spaces} if dungeon.expansion_features() else {})}}
         if code:
             described["game_code"] = code
-        return layout_document(GAME, LAYOUT_VERSION, described, self,
+        return layout_document(GAME, self.design, described, self,
                                [{"page": n, "player": n, "qr_text": self.sheet_id(n, code).qr_text(),
                                  **({"name": names[n - 1]} if n <= len(names) else {}), **page_common}
                                 for n in range(1, players + 1)])
 
     def sheet_id(self, player: int, code: str | None = None) -> "SheetId":
-        return SheetId.for_sheet(self.dungeon, self.paper, player, code)
+        return SheetId.for_sheet(self.dungeon, self.paper, player, code, self.design)
 
 
-def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
-    """Lay out a dungeon map sheet for ``paper`` (``a4`` or ``letter``)."""
+def sheet_layout(dungeon: DungeonMap, paper: str, design: int = DESIGN) -> SheetLayout:
+    """Lay out a dungeon map sheet for ``paper`` (``a4`` or ``letter``), as ``design`` prints it (``DESIGNS``:
+    the same geometry, another blank page)."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r} (one of: {', '.join(PAPERS)})")
     width, height = PAPERS[paper]
@@ -269,7 +279,9 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     ruler_top = height - MARGIN - 5.0
     items = score_items(dungeon)
     die_band = (DIE_BAND if dungeon.curse_spaces else DIE_BAND_SHORT) if dungeon.needs_die else 0.0
-    room, grid = _map_grid(dungeon, width, ruler_top, die_band, len(items) + 1)
+    key_w = KEY_W if design > 1 and dungeon.expansion_features() else 0.0
+    room, grid = _map_grid(dungeon, width, ruler_top, die_band, len(items) + 1, key_w)
+    symbol_key = Rect(grid.right + ARROW_BAND + 1.0, grid.y, key_w - 1.0, grid.h) if key_w else None
 
     rects = {r: Rect(grid.x + (r.col - 1) * room, grid.y + (r.row - 1) * room, room, room)
              for r in dungeon.rooms()}
@@ -285,7 +297,12 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
     header, name_row, name_line, draw_key = _header(qr)
 
     # Under the map: the die band (expansion maps), then the scoring section.
-    body = _body_with_labels(grid, width) if die_band else grid
+    drawing = Rect(grid.x, grid.y, grid.w + key_w, grid.h)     # the map and its key, side by side
+    if die_band:
+        body = _body_with_labels(drawing, width)
+    else:                                   # as wide as the map, clear of the corner markers
+        left = max(grid.x, MARGIN + MARKER_SIZE + 2.0)
+        body = Rect(left, grid.y, grid.right - left, grid.h)
     score_top = grid.bottom + BELOW_GRID + die_band
     die_legend, curse_box, curse = _die_band(dungeon, body, grid, score_top) if die_band else (None, None, [])
     score_area, score_lines, total = _scoring_section(items, body, score_top, ruler_top)
@@ -296,19 +313,20 @@ def sheet_layout(dungeon: DungeonMap, paper: str) -> SheetLayout:
                        row_labels=row_labels, header=header, name_row=name_row, name_line=name_line, qr=qr,
                        markers=markers, score_area=score_area, score_lines=tuple(score_lines), total=total,
                        ruler=ruler, side_marks=tuple(side_marks), die_legend=die_legend, curse_box=curse_box,
-                       curse=tuple(curse), draw_key=draw_key)
+                       curse=tuple(curse), draw_key=draw_key, design=design, symbol_key=symbol_key)
 
 
-def _map_grid(dungeon: DungeonMap, width: float, ruler_top: float, die_band: float, lines: int
-              ) -> tuple[float, Rect]:
+def _map_grid(dungeon: DungeonMap, width: float, ruler_top: float, die_band: float, lines: int,
+              key_w: float = 0.0) -> tuple[float, Rect]:
     """The room size and the map's grid: the largest room (up to 20 mm) that leaves the scoring section's
-    ``lines`` (its items and the total) 5.5 mm or more, the map centred across the page."""
+    ``lines`` (its items and the total) 5.5 mm or more and ``key_w`` mm beside it for the symbol key, the
+    map and its key centred across the page."""
     rows, cols = dungeon.rows, dungeon.cols
     grid_top = HEADER_BOTTOM + 3.0 + LABEL_BAND + ARROW_BAND
     free_height = ruler_top - 2.0 - grid_top - BELOW_GRID - die_band - SCORE_TITLE - lines * 5.5
-    free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0)
+    free_width = width - 2 * (MARGIN + LABEL_BAND + ARROW_BAND + 2.0) - key_w
     room = min(20.0, math.floor(2 * min(free_height / rows, free_width / cols)) / 2)
-    return room, Rect((width - cols * room) / 2, grid_top, cols * room, rows * room)
+    return room, Rect((width - key_w - cols * room) / 2, grid_top, cols * room, rows * room)
 
 
 def _entry_arrows(dungeon: DungeonMap, rects: dict[Room, Rect], room: float) -> list[EntryArrow]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from sheets.dungeon import sheet_layout
+from sheets.dungeon import DESIGNS, sheet_layout
 from sheets.page import GAME, SheetId
 
 # The game ids the QR codes of the other kinds carry (``sheets.roster.GAME``, ``sheets.maker.GAME``; a test
@@ -32,7 +32,7 @@ class SheetKind:
 
 
 def _map_unreadable(sheet_id: SheetId) -> str | None:
-    if sheet_id.layout_version > 1:
+    if sheet_id.layout_version not in DESIGNS:
         return (f"this sheet was printed by a newer release (layout v{sheet_id.layout_version}): "
                 f"update dungeon-scrawl")
     return None
@@ -51,7 +51,8 @@ def _monster_unreadable(sheet_id: SheetId) -> str | None:
 
 
 MAP = SheetKind("map", GAME, "dungeon map sheet", "dungeon map sheets", "scrawl sheet",
-                layout=lambda sheet_id: sheet_layout(sheet_id.dungeon(), sheet_id.paper), unreadable=_map_unreadable)
+                layout=lambda sheet_id: sheet_layout(sheet_id.dungeon(), sheet_id.paper, sheet_id.layout_version),
+                unreadable=_map_unreadable)
 def _monster_layout(sheet_id: SheetId):
     from sheets import roster
 

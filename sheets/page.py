@@ -19,6 +19,7 @@ from games.randommap import random_map
 
 FORMAT = "scrawl.sheet-layout/1"
 LAYOUT_VERSION = 1
+MAP_DESIGN = 2          # a dungeon map sheet's design, its QR code's layout version (``sheets.dungeon.DESIGN``)
 GAME = "doodles"
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
@@ -199,14 +200,17 @@ class SheetId:
                    features=features, code=player_code[2])
 
     @classmethod
-    def for_sheet(cls, dungeon: DungeonMap, paper: str, player: int, code: str | None = None) -> "SheetId":
+    def for_sheet(cls, dungeon: DungeonMap, paper: str, player: int, code: str | None = None,
+                  layout_version: int = MAP_DESIGN) -> "SheetId":
         """The code printed on a sheet of ``dungeon`` for ``player`` of the game ``code`` (None: a sheet of
-        no game); the whole map goes in only if it cannot be rebuilt."""
+        no game), in the sheet design ``layout_version``; the whole map goes in only if it cannot be
+        rebuilt."""
         rebuilt = _rebuild(dungeon.id, dungeon.seed, dungeon.version, dungeon.features)
         whole = None if rebuilt is not None and rebuilt == dungeon else encode_map(dungeon)
         return cls(game=GAME, paper=paper, player=player, map_id=dungeon.id, seed=dungeon.seed,
                    map_version=dungeon.version, check=map_check(dungeon), map_code=whole,
-                   features=dungeon.features if dungeon.seed is not None else frozenset(), code=code)
+                   features=dungeon.features if dungeon.seed is not None else frozenset(), code=code,
+                   layout_version=layout_version)
 
     def dungeon(self) -> DungeonMap:
         """The map this sheet was printed with. Raises ``ValueError`` if this release cannot rebuild it."""

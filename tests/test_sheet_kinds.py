@@ -38,8 +38,8 @@ def test_a_sheets_code_names_its_kind_and_rebuilds_its_layout(kind, layout, shee
 
 
 def test_a_code_of_a_newer_release_says_to_update():
-    read = SheetId.parse(sheet_layout(load_map("classic"), "a4").sheet_id(1).qr_text().replace("/L1/", "/L2/"))
-    assert MAP.unreadable(read) == "this sheet was printed by a newer release (layout v2): update dungeon-scrawl"
+    read = SheetId.parse(sheet_layout(load_map("classic"), "a4").sheet_id(1).qr_text().replace("/L2/", "/L3/"))
+    assert MAP.unreadable(read) == "this sheet was printed by a newer release (layout v3): update dungeon-scrawl"
 
 
 def _photo_of(kind: str, layout):

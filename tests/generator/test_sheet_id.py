@@ -20,13 +20,28 @@ def test_the_classic_map_is_frozen(classic):
 
 def test_designed_and_random_maps_travel_by_name(classic):
     sheet = sheet_layout(classic, "a4").sheet_id(3)
-    assert sheet.qr_text() == f"DS/L1/DOODLES/A4/P3/CLASSIC/{sheet.check}"
+    assert sheet.qr_text() == f"DS/L2/DOODLES/A4/P3/CLASSIC/{sheet.check}"      # L2: the sheet's design
     back = SheetId.parse(sheet.qr_text())
     assert back == sheet and back.dungeon() == classic
     sheet = sheet_layout(random_map(987654), "letter").sheet_id(4)
-    assert sheet.qr_text() == f"DS/L1/DOODLES/LETTER/P4/RANDOM.1.987654/{sheet.check}"
+    assert sheet.qr_text() == f"DS/L2/DOODLES/LETTER/P4/RANDOM.1.987654/{sheet.check}"
     assert len(sheet.qr_text()) <= 45
     assert SheetId.parse(sheet.qr_text()).dungeon() == random_map(987654)
+
+
+def test_a_sheet_of_the_earlier_design_reads_against_its_own_blank_and_a_later_one_is_named(classic):
+    """Design 1 sheets (printed by earlier releases: the die's skull, monster C a skull, badges on the art)
+    are read against a blank of their own design; the geometry of a map without expansion elements is the
+    same in both."""
+    from sheets.kinds import MAP
+
+    old = SheetId.parse(sheet_layout(classic, "a4", design=1).sheet_id(1).qr_text())
+    assert old.layout_version == 1 and MAP.unreadable(old) is None
+    layout = MAP.layout(old)
+    assert layout.design == 1 and layout.symbol_key is None
+    assert layout.grid == sheet_layout(classic, "a4").grid
+    later = replace(old, layout_version=3)
+    assert "newer release" in MAP.unreadable(later)
 
 
 def test_a_map_of_your_own_travels_whole(tmp_path):

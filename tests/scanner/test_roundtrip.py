@@ -32,7 +32,7 @@ def test_markers_and_qr_code_come_back(tmp_path, classic, paper):
         assert found, found.reason
         sheet = found.value
         assert (sheet.game, sheet.map_id, sheet.player, sheet.paper, sheet.layout_version) == \
-            ("doodles", "classic", page + 1, paper, 1)
+            ("doodles", "classic", page + 1, paper, 2)
         dungeon = sheet.dungeon()
         assert (dungeon.walls, dungeon.entries, dungeon.items) == (classic.walls, classic.entries, classic.items)
 

@@ -49,5 +49,5 @@ def test_sheet_prints_an_expansion_map_and_a_random_one_with_features(capsys, tm
     assert code == 0 and "run with --map random --seed 7 --features runes,emeralds to print this dungeon again" in out
     layout = json.loads((tmp_path / "r.layout.json").read_text())
     code_ = layout["game_code"]
-    assert layout["pages"][0]["qr_text"].startswith(f"DS/L1/DOODLES/A4/P1.{code_}/RANDOM.1.7.ER/")
+    assert layout["pages"][0]["qr_text"].startswith(f"DS/L2/DOODLES/A4/P1.{code_}/RANDOM.1.7.ER/")
     assert "curse_1_top" in layout["pages"][0]["boxes"]

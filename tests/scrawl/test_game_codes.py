@@ -22,7 +22,7 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 def test_the_qr_text_carries_the_game_code_and_old_codes_still_read(classic):
     sheet = SheetId.for_sheet(classic, "letter", 3, "K7QX")
-    assert sheet.qr_text() == f"DS/L1/DOODLES/LETTER/P3.K7QX/CLASSIC/{sheet.check}"
+    assert sheet.qr_text() == f"DS/L2/DOODLES/LETTER/P3.K7QX/CLASSIC/{sheet.check}"
     assert SheetId.parse(sheet.qr_text()) == sheet
     old = SheetId.parse(f"DS/L1/DOODLES/A4/P2/CLASSIC/{sheet.check}")
     assert (old.player, old.code) == (2, None)
