@@ -45,20 +45,38 @@ class MakerMarks:
     ticks: dict[tuple[str, str], float]         # (tile, market item) -> box fill
     sides: dict[tuple[str, str], float]         # (tile, side) -> line strength
     boxes: dict[str, float]                     # loot, spells, rounds, souls, hearts -> box fill
+    along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
-               printed: np.ndarray | None = None) -> MakerMarks:
+               printed: np.ndarray | None = None, creases=()) -> MakerMarks:
     """Measure every tick box, tile side and record box of ``layout`` on a registered ink map; ``printed``
     (the page's pixels where the blank prints, when given) are left out of the tick boxes' fill, since a
-    light tick over a printed letter is told from it less surely than beside it."""
+    light tick over a printed letter is told from it less surely than beside it. ``creases`` are the
+    folds cleared from the ink map (``scanner.ink.without_creases``: (across, pixel)): the sides whose
+    middle one ran through may have lost a path line with it."""
     ticks = {(tile.id, item): box_fill(ink, box, px_per_mm, printed) for tile in layout.tiles
              for item, box in tile.marks}
     sides = {(tile.id, side): side_strength(ink, tile.rect, side, px_per_mm)
              for tile in layout.tiles for side in SIDES}
     names = [name for name in layout.boxes if name.split("_")[0] in ("gem", "potion", "spell", "round", "soul")
              or name.startswith("dungeon_hp_")]
-    return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm) for name in names})
+    return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm) for name in names},
+                      frozenset(_along_creases(layout, creases, px_per_mm)))
+
+
+CREASE_NEAR_MM = 2.5    # a crease this near a tile's middle line ran where a path line through it would
+
+
+def _along_creases(layout: MakerLayout, creases, px_per_mm: float):
+    """The (tile, side) pairs a cleared crease ran through the middle of: a column crease the tiles' N and S
+    sides, a row crease their E and W sides."""
+    for columns, pixel in creases:
+        at = pixel / px_per_mm
+        for tile in layout.tiles:
+            middle = tile.rect.centre[0] if columns else tile.rect.centre[1]
+            if abs(middle - at) <= CREASE_NEAR_MM:
+                yield from ((tile.id, side) for side in ("NS" if columns else "EW"))
 
 
 def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float, printed: np.ndarray | None = None) -> float:
@@ -160,6 +178,11 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
             continue
         both = (strength + marks.sides[(other.name, OPPOSITE[side])]) / 2 if inside else strength
         linked, unsure = _decide(both, LINKED, NOT_LINKED)
+        if unsure is None and not linked and ((tile, side) in marks.along_crease
+                                              or (other.name, OPPOSITE[side]) in marks.along_crease):
+            where = f"{tile}-{other.name}" if inside else f"{tile}:{side}"
+            doubts.append(Entry(tile, Rule.UNSURE_LINK, f"a fold's crease runs through {where}: is a path line "
+                                f"drawn along it? Read as none", 0.4))
         if unsure is not None:
             where = f"{tile}-{other.name}" if inside else f"{tile}:{side}"
             doubts.append(Entry(tile, Rule.UNSURE_LINK, f"is there a path line through {where}? Read as "

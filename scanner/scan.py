@@ -511,9 +511,13 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     reference = _REFERENCES[key]
     homography = frame.homography(layout.paper)
     ink, shift, dark = _registered_ink(photo.image, homography, reference)[:3]
+    # A fold's crease straight across the grid reads as path lines through every tile it crosses: cleared,
+    # and the tiles it ran along asked about (a line drawn there went with it).
+    ink, creases, _ = without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED)
     from scanner.maker import MakerScan, read_marks      # only for Dungeon Maker sheets
 
-    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key]), resolution,
+    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases),
+                     resolution,
                      _page_picture(photo.image, homography, reference, shift),
                      _maker_hidden(layout, reference, dark, photo.image, homography))
 
