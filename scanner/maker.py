@@ -299,6 +299,23 @@ def _tile(name: str, items: set[str], sides: str, rooms: set[str], doubts: list[
     return spec
 
 
+def _beside_hidden(tiles: dict, hidden: dict[str, str]) -> list[Entry]:
+    """A tile read as holding something next to a tile the photo does not show: the edge of what covers the
+    sheet (a pen, a hand) reaches into it unseen, and its shadow or outline reads as a tick or a line."""
+    covered = {where for where in hidden if len(where) == 2 and where[0] in "ABCDEF"}
+    doubts = []
+    for name in sorted(tiles):
+        if name in covered or not tiles[name]:
+            continue
+        room = Room.parse(name)
+        near = sorted(other for other in covered
+                      if max(abs(Room.parse(other).col - room.col), abs(Room.parse(other).row - room.row)) == 1)
+        if near:
+            doubts.append(Entry(name, Rule.UNSURE_READING, f"next to {', '.join(near)}, which the photo does not "
+                                f"show: is {name} as read? (what covers the sheet may reach into it)", 0.5))
+    return doubts
+
+
 def _place(box: str) -> str:
     """A tile's name as it is, a record box's as a person finds it ("soul_2" -> "Souls box 2")."""
     words = {"gem": "Gems box", "potion": "Potions box", "soul": "Souls box", "dungeon_hp": "dungeon HP heart"}
@@ -335,6 +352,7 @@ class MakerScan:
         reading = read_sheet(self.marks, self.layout, self.layout.maker)
         reading.doubts[:0] = [Entry(_place(where), Rule.CANNOT_SEE, f"{why}: look at {_place(where)} on the sheet, or "
                                     f"take the photo again without it", 0.0) for where, why in self.hidden.items()]
+        reading.doubts += _beside_hidden(reading.dungeon.get("tiles", {}), self.hidden)
         if self.resolution < 3.2:
             reading.doubts.append(Entry("photo", Rule.LOW_RESOLUTION, f"the sheet is only {self.resolution:.1f} "
                                         "pixels per mm in this photo: come closer or use a higher resolution", 0.5))

@@ -182,16 +182,20 @@ def test_loot_seed_zero_is_refused():
         photographer.make_maker_shots(0, players=1)
 
 
-@pytest.mark.parametrize("seed", [30000, 30002])
-def test_a_folded_sheet_s_crease_is_not_read_as_path_lines(maker, seed):
+@pytest.mark.parametrize("condition, seed, most_wrong", [("folded", 30000, 1), ("folded", 30002, 1),
+                                                        ("pen", 30200, 6), ("pen", 30201, 9)])
+def test_a_fold_or_a_pen_on_the_sheet_leaves_no_tile_misread_unnamed(maker, condition, seed, most_wrong):
     """A fold straight across the grid read as a path line through a whole row of tiles, some of them named
-    nowhere (these two seeds did). The crease is cleared; a tile along it is read as drawn, or asked about."""
+    nowhere (the folded seeds did): the crease is cleared, and a tile along it is read as drawn or asked
+    about. A pen lying on the sheet hides tiles, which are named, but its edge reached unseen into a
+    neighbour and read as a tick (the pen seeds did): a tile read as holding something next to a hidden one
+    is asked about."""
     from generator.kinds import BLANKS
     from games.heroes import score_entry
     from scanner.load import load_photo_bytes
     from scanner.scan import scan_photo
 
-    shot = photographer.make_maker_shots(seed, players=1, condition="folded")[0]
+    shot = photographer.make_maker_shots(seed, players=1, condition=condition)[0]
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     entry = score_entry(scans[0].to_json(), maker)
     named = {doubt["where"] for doubt in entry["needs_review"]}
@@ -202,4 +206,4 @@ def test_a_folded_sheet_s_crease_is_not_read_as_path_lines(maker, seed):
     read, built = entry["dungeon"]["tiles"], shot.truth["dungeon"]["tiles"]
     wrong = [name for name in sorted(set(read) | set(built)) if held(read.get(name, {})) != held(built.get(name, {}))]
     assert [name for name in wrong if name not in named] == []
-    assert len(wrong) <= 1
+    assert len(wrong) <= most_wrong
