@@ -559,6 +559,17 @@ def _weapon(c, st, letter):
 # monsters
 # --------------------------------------------------------------------------
 
+def _grin(c, ink, half_w, corners, out, low, back, inner, lw):
+    """A filled mouth, left-right symmetric: from its corners (at ``corners``) down round to ``low`` (the
+    curve's handles ``out`` from the middle) and back along an upper lip at ``inner`` (handles ``back``)."""
+    m = c.beginPath()
+    m.moveTo(-half_w, corners)
+    m.curveTo(-out, low, out, low, half_w, corners)
+    m.curveTo(back, inner, -back, inner, -half_w, corners)
+    m.close()
+    _fill_stroke(c, m, ink, ink, lw)
+
+
 def _eye(c, st, x, y, r, look=(0.0, 0.0)):
     _circle(c, x, y, r, fill=1.0, line=st.ink, lw=_LW * 0.7)
     _circle(c, x + look[0], y + look[1], r * 0.5, fill=st.ink)
@@ -596,12 +607,7 @@ def _goblin(c, st):
     nose.close()
     _fill_stroke(c, nose, st.mid, ink, _LW * 0.7)
     # grin with upward fangs
-    m = c.beginPath()
-    m.moveTo(-15, -14)
-    m.curveTo(-8, -24, 8, -24, 15, -14)
-    m.curveTo(8, -18, -8, -18, -15, -14)
-    m.close()
-    _fill_stroke(c, m, ink, ink, _LW * 0.7)
+    _grin(c, ink, 15, -14, 8, -24, 8, -18, _LW * 0.7)
     for sx in (-1, 1):
         _poly(c, [(sx * 6, -20), (sx * 9, -11), (sx * 11, -19)], fill=1.0, line=ink, lw=_LW * 0.5)
 
@@ -645,12 +651,7 @@ def _ogre(c, st):
     _circle(c, -3, -7, 1.3, fill=ink)
     _circle(c, 3, -7, 1.3, fill=ink)
     # mouth with tusks
-    m = c.beginPath()
-    m.moveTo(-17, -16)
-    m.curveTo(-8, -14, 8, -14, 17, -16)
-    m.curveTo(10, -24, -10, -24, -17, -16)
-    m.close()
-    _fill_stroke(c, m, ink, ink, _LW * 0.7)
+    _grin(c, ink, 17, -16, 8, -14, 10, -24, _LW * 0.7)
     for sx in (-1, 1):
         _poly(c, [(sx * 8, -22), (sx * 14, -8), (sx * 15, -20)], fill=1.0, line=ink, lw=_LW * 0.6)
 
@@ -744,12 +745,7 @@ def _slime(c, st):
     h.curveTo(-18, -1, -22, -5, -25, -13)
     h.close()
     _fill_stroke(c, h, 1.0, None)
-    m = c.beginPath()                         # a wide, wobbly grin
-    m.moveTo(-14, -12)
-    m.curveTo(-6, -18, 6, -18, 14, -12)
-    m.curveTo(6, -14, -6, -14, -14, -12)
-    m.close()
-    _fill_stroke(c, m, ink, ink, _LW * 0.6)
+    _grin(c, ink, 14, -12, 6, -18, 6, -14, _LW * 0.6)
     _circle(c, 24, -2, 3.0, fill=None, line=ink, lw=_LW * 0.5)
     _circle(c, 31, -12, 2.0, fill=None, line=ink, lw=_LW * 0.5)
     _circle(c, -36, -31, 2.4, fill=None, line=ink, lw=_LW * 0.5)
@@ -785,12 +781,7 @@ def _cyclops(c, st):
     lid.close()
     _fill_stroke(c, lid, st.mid, ink, _LW * 0.6)
     # jagged grin
-    m = c.beginPath()
-    m.moveTo(-18, -12)
-    m.curveTo(-8, -26, 8, -26, 18, -12)
-    m.curveTo(8, -16, -8, -16, -18, -12)
-    m.close()
-    _fill_stroke(c, m, ink, ink, _LW * 0.6)
+    _grin(c, ink, 18, -12, 8, -26, 8, -16, _LW * 0.6)
     teeth = [(-12, -14.5), (-6, -15.6), (0, -16), (6, -15.6), (12, -14.5)]
     for (x, y) in teeth:
         _poly(c, [(x - 2.6, y + 0.3), (x, y - 5), (x + 2.6, y + 0.3)], fill=1.0)
@@ -878,12 +869,7 @@ def _slime_v1(c, st):
     _fill_stroke(c, h, 1.0, None)
     for sx in (-1, 1):
         _eye(c, st, sx * 12, 4, 7, (sx * 1.5, 1.5))
-    m = c.beginPath()
-    m.moveTo(-10, -12)
-    m.curveTo(-6, -22, 6, -22, 10, -12)
-    m.curveTo(4, -15, -4, -15, -10, -12)
-    m.close()
-    _fill_stroke(c, m, ink, ink, _LW * 0.6)
+    _grin(c, ink, 10, -12, 6, -22, 4, -15, _LW * 0.6)
     # bubbles
     _circle(c, 20, 14, 2.8, fill=None, line=ink, lw=_LW * 0.5)
     _circle(c, 26, 4, 1.8, fill=None, line=ink, lw=_LW * 0.5)

@@ -55,35 +55,25 @@ def reset_place(gid: str, sid: str, place: str, store: StoreDep) -> dict:
 def correct_record(gid: str, sid: str, body: RecordBody, store: StoreDep) -> dict:
     """Replace the counts read in the sheet's record (those given): Gems and Potions collected, rounds crossed
     off, Souls and crossed hearts, the spells got and cast."""
-    game = _maker_game(store, gid)
-    sheet_or_404(store, gid, sid, "maker")
     counts = record_reading(body)
-    store.correct(gid, sid, lambda corrections: corrections.setdefault("record", {}).update(counts))
-    return game_document(store, game)
+    return _corrected(store, gid, sid, lambda corrections: corrections.setdefault("record", {}).update(counts))
 
 
 @router.delete("/api/games/{gid}/sheets/{sid}/record", responses=errors(404))
 def reset_record(gid: str, sid: str, store: StoreDep) -> dict:
     """Put back every count the scanner read in the record."""
-    game = _maker_game(store, gid)
-    sheet_or_404(store, gid, sid, "maker")
-    store.correct(gid, sid, lambda corrections: corrections.pop("record", None))
-    return game_document(store, game)
+    return _corrected(store, gid, sid, lambda corrections: corrections.pop("record", None))
 
 
 @router.post("/api/games/{gid}/sheets/{sid}/heroes", responses=errors(404, 422))
 def play_heroes(gid: str, sid: str, store: StoreDep, body: SeedBody | None = None) -> dict:
     """Play the sheet's hero phase: with new dice (a new seed), or ``seed``'s to replay one. Refused (422,
     why) when the sheet has its Souls or hearts ticked, or its dungeon cannot be walked."""
-    game = _maker_game(store, gid)
-    sheet_or_404(store, gid, sid, "maker")
-    _, scored = scored_entries(store, game)
-    state = hero_view(scored[sid], None)
+    state = _hero_state(store, gid, sid)
     if state["state"] not in ("ready", "played"):
         raise HTTPException(422, state["why"])
     seed = body.seed if body is not None and body.seed is not None else secrets.randbelow(1_000_000)
-    store.correct(gid, sid, lambda corrections: corrections.update(heroes=seed))
-    return game_document(store, game)
+    return _corrected(store, gid, sid, lambda corrections: corrections.update(heroes=seed))
 
 
 @router.post("/api/games/{gid}/sheets/{sid}/heroes/skip", responses=errors(404, 422))
@@ -91,23 +81,33 @@ def skip_heroes(gid: str, sid: str, store: StoreDep) -> dict:
     """Score the sheet without a hero phase, when the table agrees: a dungeon the heroes cannot walk (no
     entrance, no stairs, a rule broken), or a game night that ran out of time. Its building score becomes
     final. Refused (422) when the sheet has its Souls or hearts ticked: those are its hero phase."""
-    game = _maker_game(store, gid)
-    sheet_or_404(store, gid, sid, "maker")
-    _, scored = scored_entries(store, game)
-    state = hero_view(scored[sid], None)
+    state = _hero_state(store, gid, sid)
     if state["state"] == "on_sheet":
         raise HTTPException(422, state["why"])
-    store.correct(gid, sid, lambda corrections: corrections.update(heroes=SKIPPED))
-    return game_document(store, game)
+    return _corrected(store, gid, sid, lambda corrections: corrections.update(heroes=SKIPPED))
 
 
 @router.delete("/api/games/{gid}/sheets/{sid}/heroes", responses=errors(404))
 def reset_heroes(gid: str, sid: str, store: StoreDep) -> dict:
     """Forget the hero phase played (or left out) on the page: the sheet waits for its heroes again."""
+    return _corrected(store, gid, sid, lambda corrections: corrections.pop("heroes", None))
+
+
+def _corrected(store, gid: str, sid: str, change) -> dict:
+    """Apply ``change`` to a Dungeon Maker sheet's corrections (404 for another game's or kind's sheet) and
+    give the game as the page shows it."""
     game = _maker_game(store, gid)
     sheet_or_404(store, gid, sid, "maker")
-    store.correct(gid, sid, lambda corrections: corrections.pop("heroes", None))
+    store.correct(gid, sid, change)
     return game_document(store, game)
+
+
+def _hero_state(store, gid: str, sid: str) -> dict:
+    """A Dungeon Maker sheet's hero phase as it stands (``hero_view``), before anything is played."""
+    game = _maker_game(store, gid)
+    sheet_or_404(store, gid, sid, "maker")
+    _, scored = scored_entries(store, game)
+    return hero_view(scored[sid], None)
 
 
 # -- what a path names ----------------------------------------------------------------------------------
