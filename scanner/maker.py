@@ -178,13 +178,12 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
             continue
         both = (strength + marks.sides[(other.name, OPPOSITE[side])]) / 2 if inside else strength
         linked, unsure = _decide(both, LINKED, NOT_LINKED)
+        where = f"{tile}-{other.name}" if inside else f"{tile}:{side}"
         if unsure is None and not linked and ((tile, side) in marks.along_crease
                                               or (other.name, OPPOSITE[side]) in marks.along_crease):
-            where = f"{tile}-{other.name}" if inside else f"{tile}:{side}"
             doubts.append(Entry(tile, Rule.UNSURE_LINK, f"a fold's crease runs through {where}: is a path line "
                                 f"drawn along it? Read as none", 0.4))
         if unsure is not None:
-            where = f"{tile}-{other.name}" if inside else f"{tile}:{side}"
             doubts.append(Entry(tile, Rule.UNSURE_LINK, f"is there a path line through {where}? Read as "
                                 f"{'a line' if linked else 'none'}", unsure))
         links[(tile, side)] = linked
