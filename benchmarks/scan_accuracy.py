@@ -213,12 +213,13 @@ def _compare_rooms(s: dict, sheet: dict, truth: dict) -> list[str]:
 
 def _compare_marks(marks: dict, sheet: dict, truth: dict, wrong_sheets: list, difficulty: str, photo: str) -> None:
     """Each Diamond, Emerald, Curse Track half and Rune Gate of the map: read right, or wrong and flagged
-    (an ``unsure_mark`` entry where it is) or not."""
+    (a ``needs_review`` entry names the place: an ``unsure_mark``, or a rule it breaks, such as a Rune Gate
+    filled in early) or not."""
     from games.mapfile import map_from_reference
 
     dungeon = map_from_reference(sheet["map"])
     read, true = sheet.get("marks", {}), truth["marks"]
-    flagged = {entry["where"] for entry in sheet["needs_review"] if entry.get("rule") == "unsure_mark"}
+    flagged = {entry["where"] for entry in sheet["needs_review"]}
     found = []
     for kind, key in (("diamond", "diamonds"), ("emerald", "emeralds")):
         for room, item in dungeon.rooms_with(kind):
