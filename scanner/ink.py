@@ -124,8 +124,7 @@ REFINE_REACH_MM = 3.5     # ... and, after a first pass, how much further a smal
 
 
 def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
-             tile_mm: float = 48.0, area: tuple[int, int, int, int] | None = None, reach_mm: float = REACH_MM
-             ) -> np.ndarray:
+             tile_mm: float = 48.0, reach_mm: float = REACH_MM) -> np.ndarray:
     """Where each pixel of the blank lies in the rectified photo: a smooth (dx, dy) field in pixels.
 
     The corner markers place the sheet to a millimetre or two; a curled or
@@ -133,11 +132,10 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
     photo against the blank measures that move tile by tile.
     """
     height, width = blank_darkness.shape
-    x0, y0, x1, y1 = area or (0, 0, width, height)
     tile = int(tile_mm * px_per_mm)
-    nx, ny = max(1, round((x1 - x0) / tile)), max(1, round((y1 - y0) / tile))
-    xs = np.linspace(x0, x1, nx + 1).astype(int)
-    ys = np.linspace(y0, y1, ny + 1).astype(int)
+    nx, ny = max(1, round(width / tile)), max(1, round(height / tile))
+    xs = np.linspace(0, width, nx + 1).astype(int)
+    ys = np.linspace(0, height, ny + 1).astype(int)
     shifts = np.zeros((ny, nx, 2), np.float32)
     good = np.zeros((ny, nx), bool)
     limit = reach_mm * px_per_mm
@@ -152,8 +150,7 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
                 good[j, i] = True
     if good.any():
         shifts[~good] = np.median(shifts[good], axis=0)
-    field = cv2.resize(shifts, (x1 - x0, y1 - y0), interpolation=cv2.INTER_LINEAR)
-    return np.pad(field, ((y0, height - y1), (x0, width - x1), (0, 0)), mode="edge")
+    return cv2.resize(shifts, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
 @lru_cache(maxsize=16)
