@@ -141,7 +141,7 @@ def _score_game(shots: list, folder: Path, s: dict, label: str, wrong_sheets: li
     from games.state import game_json, read_game, score_game
     from generator.kinds import BLANKS
     from scanner.batch import game_document, scan_files
-    from scanner.review import flag_shared_doubts
+    from games.doubts import flag_shared_doubts
 
     paths = write_shots(shots, folder)
     photos = [str(p) for p in paths if not p.name.endswith(".json")]

@@ -135,12 +135,12 @@ class SheetScan:
 
 def _trap_flag(possible: bool) -> dict:
     """A room entry's mark that a Trap may be there (or not) unlike what was read: such a doubt reaches
-    the game's other sheets (``scanner.review.flag_shared_doubts``)."""
+    the game's other sheets (``games.doubts.flag_shared_doubts``)."""
     return {"could_be_trap": True} if possible else {}
 
 
 def _alternative(reading: tuple[str, bool] | None) -> dict:
-    """A room entry's other reading, which scoring weighs (``scanner.review.weigh_review``)."""
+    """A room entry's other reading, which scoring weighs (``games.doubts.weigh_review``)."""
     return {} if reading is None else {"alternative": {"exits": reading[0], "trap": reading[1]}}
 
 

@@ -487,7 +487,7 @@ def score(
 
     from games.state import game_json, read_game
     from scrawl.report import score_report
-    from scrawl.service import score_document
+    from games.game import score_document
 
     document = read_json(state)
     sheets, errors = read_game(document, str(state))

@@ -170,7 +170,7 @@ def scored_game(store: Store, game: dict) -> Scored:
     """Every sheet of the game with its corrections, and every photo's error, scored together (the marks
     checked against the die roller's rolls, when it was used)."""
     from games.state import FORMAT, game_json
-    from scrawl.service import score_document
+    from games.game import score_document
 
     photos = store.photos(game["id"])
     stored = store.sheets(game["id"])

@@ -73,6 +73,7 @@ def scan_game(sources: list[str], *, overlays: bool = False, jobs: int | None = 
     round 1 first, which the expansion marks are checked against; ``overlays`` keeps what the overlay
     pictures need. The photos may hold several games: each game code's sheets are scored together
     (``games_of``). Players are named by ``names`` (player 1 first) or else by the game book."""
+    from games.kinds import SCORERS
     from scanner.batch import game_document, scan_files
     from scrawl.blanks import cached_blanks
 
@@ -80,23 +81,15 @@ def scan_game(sources: list[str], *, overlays: bool = False, jobs: int | None = 
     document = game_document(outcomes)
     if rolls is not None:
         document["rolls"] = list(rolls)
-    name_players(document["sheets"], names)
-    rosters = document.pop("rosters", [])
-    dungeons = score_dungeons(document.pop("dungeons", []), names)
-    results, errors = score_document(document)
-    return ScannedGame(outcomes, document, results, errors, rosters, dungeons)
-
-
-def score_dungeons(entries: list[dict], names: tuple[str, ...] = ()) -> list[dict]:
-    """The ``dungeons`` entries of a scan scored (``games.heroes.score_entry``), each named for its player
-    (from ``names`` or the game book, as map sheets are)."""
-    if not entries:
-        return []
-    from games.heroes import score_entry
-    from games.maker import load_maker
-
-    name_players(entries, names)
-    return [score_entry(entry, load_maker()) for entry in entries]
+    for rules in SCORERS.values():
+        if rules.named:
+            name_players(document.get(rules.entries, []), names)
+    scored = {kind: rules.score(document) for kind, rules in SCORERS.items()}
+    for kind, rules in SCORERS.items():
+        if kind != "map":
+            document.pop(rules.entries, None)
+    results, errors = scored["map"]
+    return ScannedGame(outcomes, document, results, errors, scored["monster"], scored["maker"])
 
 
 def scan_upload(data: bytes, name: str, map_reference: dict | None = None):
@@ -127,89 +120,6 @@ def name_players(sheets: list[dict], names: tuple[str, ...] = ()) -> None:
         else:
             printed = book.get(sheet.get("game"))
             sheet["name"] = printed.name_of(player) if printed else None
-
-
-def score_document(document: dict, rolls: tuple[int, ...] | list[int] | None = None,
-                   scanned: bool = True) -> tuple[list, list[dict]]:
-    """Score an unscored scan document as ``scrawl scan`` does: every sheet checked and scored, traps
-    resolved between the sheets, and each sheet flagged for the other sheets' doubts that could change
-    its score. ``rolls``, when given, replace the document's ``rolls`` (the marks are checked against
-    them). Each game code's sheets are a game of their own (``games_of``); a second sheet of one player is
-    scored in that player's place, both flagged ``duplicate_sheet``. ``scanned=False`` (sheets typed by
-    hand) leaves out what only the scanner's doubts call for. Returns the results (``games.state.SheetResult``) and the errors; ``game_json`` writes them."""
-    from games.state import read_game
-
-    if rolls is not None:
-        document = {**document, "rolls": list(rolls)}
-    sheets, errors = read_game(document, "scan")
-    results: list = [None] * len(sheets)
-    for members in games_of(sheets):
-        kept, twins = _first_of_each_player([sheets[i] for i in members])
-        together = [members[i] for i in kept]
-        for index, result in zip(together, _score_one_game(sheets, together, errors, document, scanned)):
-            results[index] = result
-        for twin, first in twins:      # a second sheet of one player: scored in its place, never beside it
-            alone = list(together)
-            alone[kept.index(first)] = members[twin]
-            results[members[twin]] = _score_one_game(sheets, alone, errors, document, scanned)[kept.index(first)]
-            results[members[twin]].duplicate_of = members[first]
-            _flag_duplicates(results[members[first]], results[members[twin]])
-    return results, errors
-
-
-def games_of(sheets: list) -> list[list[int]]:
-    """The sheets (``games.state.SheetState``) by game: the indices of each game code's sheets, in order of
-    first appearance; the sheets with no code (printed before codes, or typed) are one game together."""
-    games: dict[str | None, list[int]] = {}
-    for index, sheet in enumerate(sheets):
-        games.setdefault(sheet.game, []).append(index)
-    return list(games.values())
-
-
-def _first_of_each_player(sheets: list) -> tuple[list[int], list[tuple[int, int]]]:
-    """The first sheet of each player of one game (and each sheet with no player number), and each later
-    sheet claiming a player already seen, with that player's first sheet: ``(kept, [(twin, first)])``."""
-    first: dict[tuple, int] = {}
-    kept, twins = [], []
-    for index, sheet in enumerate(sheets):
-        key = (sheet.player, sheet.dungeon) if sheet.player else None
-        if key is not None and key in first:
-            twins.append((index, first[key]))
-        else:
-            kept.append(index)
-            if key is not None:
-                first[key] = index
-    return kept, twins
-
-
-def _score_one_game(sheets: list, together: list[int], errors: list[dict], document: dict, scanned: bool) -> list:
-    """The results of the sheets ``together`` (indices into ``sheets``), scored as one game; their trap hits
-    name sheets by their index in ``sheets``."""
-    from dataclasses import replace
-
-    from games.state import score_game
-    from scanner.review import flag_shared_doubts, weigh_review
-
-    results = score_game([sheets[i] for i in together])
-    if scanned:
-        flag_shared_doubts(results, errors)
-        weigh_review(results, document.get("rolls"))
-    for result in results:
-        result.hits = [replace(hit, owner=together[hit.owner], victim=together[hit.victim]) for hit in result.hits]
-    return results
-
-
-def _flag_duplicates(first, twin) -> None:
-    """Both sheets of one player get a ``duplicate_sheet`` entry naming both photos."""
-    from games.review import Entry, Rule
-
-    same = first.sheet.board == twin.sheet.board
-    what = "the same drawing (one sheet given twice?)" if same else "different drawings (sheets of two games?)"
-    game = f" of game {first.sheet.game}" if first.sheet.game else ""
-    for result, other in ((first, twin), (twin, first)):
-        why = (f"{first.sheet.source} and {twin.sheet.source} both claim player {first.sheet.player}{game}, with "
-               f"{what}. Only the first counts for Traps and the standings: give each sheet once")
-        result.review.insert(0, Entry("sheet", Rule.DUPLICATE_SHEET, why, source=other.sheet.source))
 
 
 def overlay_name(source: str, taken: set[str]) -> str:

@@ -4,10 +4,12 @@ with a reason."""
 import cv2
 import pytest
 
+from games.kinds import SCORERS
 from games.mapfile import load_map
 from games.maker import roll_loot
 from generator.kinds import BLANKS, DRAW_PAGE, blank_image
 from scanner.load import load_photo_bytes
+from scanner.overlays import OVERLAYS
 from scanner.scan import READERS, scan_photo
 from sheets.dungeon import sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
@@ -22,6 +24,8 @@ def test_every_layer_has_a_row_for_the_kinds_it_handles():
     assert (MONSTER.game, MAKER.game) == (roster.GAME, maker.GAME)     # named in kinds too, to import neither
     assert set(DRAW_PAGE) == set(KINDS)
     assert set(READERS) == set(BLANKS) == set(KINDS)          # every kind we print is read back
+    assert set(SCORERS) == set(OVERLAYS) == set(KINDS)        # ... scored and drawn over
+    assert len({rules.entries for rules in SCORERS.values()}) == len(SCORERS)
     assert len({kind.game for kind in KINDS.values()}) == len(KINDS)
 
 

@@ -28,7 +28,7 @@ def game17():
     from games.state import game_json
     from generator.kinds import BLANKS
     from scanner.batch import game_document, scan_files
-    from scrawl.service import score_document
+    from games.game import score_document
 
     outcomes = scan_files(GAME17, BLANKS, rolls=TRUE_ROLLS)
     document = game_document(outcomes)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from games.state import FORMAT, read_game, score_game
-from scanner.review import flag_shared_doubts
+from games.doubts import flag_shared_doubts
 
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "photos" / "game-7-medium.expected.json"
@@ -116,7 +116,7 @@ def test_each_entry_says_what_the_other_reading_would_score_and_the_biggest_come
     another room: the entry says the total without that path, and the room not seen comes first."""
     from games.mapfile import load_map
     from games.maps import Room
-    from scanner.review import weigh_review
+    from games.doubts import weigh_review
 
     first, second, _ = (copy.deepcopy(part) for part in game)
     classic = load_map("classic")
@@ -174,7 +174,7 @@ def _dealt_game(seed: int = 21):
 
 def _reviewed(sheets) -> list[list[dict]]:
     """Each sheet's review list after the game's sheets are scored together, as ``scrawl scan`` does."""
-    from scrawl.service import score_document
+    from games.game import score_document
 
     results, _ = score_document({"format": FORMAT, "sheets": sheets, "errors": []})
     return [result.review for result in results]

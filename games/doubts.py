@@ -6,7 +6,8 @@ contradict, another's reading. ``flag_shared_doubts`` adds to each sheet's
 review list what the game's other sheets say (and takes out what they answer);
 ``weigh_review`` says of each entry what the other reading would score, and
 orders each list by it. Both work on scored sheets (``games.state.SheetResult``)
-whose review entries came from the scanner (``scanner.scan``).
+whose review entries came from the scanner (``scanner.scan``); ``games.game``
+calls them when it scores a scanned game.
 """
 from __future__ import annotations
 
