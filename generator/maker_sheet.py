@@ -22,7 +22,11 @@ from sheets.page import Rect
 from sheets.maker import ON_TEXT, SPELL_LINES, MakerLayout, Panel, SheetOverflow, tick_label
 from generator.page import ACCENT, LIGHT_GREY, PRINT_GREY, TEXT_GREY, WALL_GREY, Page, draw_markers, draw_qr
 
-MIN_TEXT = 6.0                      # pt: the smallest text on the sheet
+MIN_TEXT = 6.0                      # pt: the narrowest text on the sheet (its width at this size)
+# Design -> the smallest letters printed. Design 2 prints its dense charts at 6-6.5 pt; design 3 prints them at
+# 7 pt, each line set condensed to the width it had (no narrower than 6 pt text: 86%), so that the same boxes
+# and charts hold letters a player reads at arm's length.
+LEAST_PT = {2: 6.0, 3: 7.0}
 PT = 25.4 / 72                      # mm per point
 FRAME_GREY = 0.62
 NOTE_GREY = 0.35
@@ -57,7 +61,7 @@ def render_maker_sheets(layouts: list[MakerLayout], path, code: str | None = Non
     canvas.setCreator("dungeon-scrawl")
     for layout in layouts:
         canvas.setPageSize((layout.width * mm, layout.height * mm))
-        page = Page(canvas, layout.height)
+        page = _Sheet(canvas, layout.height, LEAST_PT[layout.design])
         _draw_header(page, layout, code, names[layout.loot.page - 1] if layout.loot.page <= len(names) else None)
         _draw_grid(page, layout)
         for panel in layout.panels.values():
@@ -79,6 +83,29 @@ def render_maker_sheets(layouts: list[MakerLayout], path, code: str | None = Non
 
 # -- text -------------------------------------------------------------------------------
 
+class _Sheet(Page):
+    """A page of one design: text asked for under ``least`` pt prints at ``least`` pt, condensed to the width
+    the smaller size takes, so that every line keeps its place and its letters grow taller."""
+
+    def __init__(self, canvas: Canvas, height_mm: float, least: float):
+        super().__init__(canvas, height_mm)
+        self.least = least
+
+    def text(self, x, y, text, *, font=fonts.BODY, size=8.0, align="left") -> None:
+        if size >= self.least - 1e-6:
+            super().text(x, y, text, font=font, size=size, align=align)
+            return
+        width = self.text_width(text, font, size)
+        left = {"left": x, "centre": x - width / 2, "right": x - width}[align]
+        line = self.c.beginText(*self.pt(left, y))
+        line.setFont(font, self.least)
+        line.setHorizScale(100.0 * size / self.least)
+        line.textOut(text)
+        self.c.saveState()          # the narrowing is text state: it must not outlive this line
+        self.c.drawText(line)
+        self.c.restoreState()
+
+
 def _fit(page: Page, text: str, font: str, size: float, width: float) -> float:
     """The largest size up to ``size`` at which ``text`` fits ``width``; raises below MIN_TEXT."""
     while page.text_width(text, font, size) > width + 1e-6:
@@ -91,7 +118,7 @@ def _fit(page: Page, text: str, font: str, size: float, width: float) -> float:
 def _text(page: Page, x, y, text, *, font=fonts.BODY, size=6.5, grey=TEXT_GREY, align="left", width=None):
     """A line of text with its baseline at y; shrunk to ``width`` if given."""
     if width is not None:
-        size = _fit(page, text, font, size, width)
+        size = _fit(page, text, font, max(size, _least(page)), width)
     page.c.setFillGray(grey)
     page.text(x, y, text, font=font, size=size, align=align)
     return size
@@ -99,6 +126,8 @@ def _text(page: Page, x, y, text, *, font=fonts.BODY, size=6.5, grey=TEXT_GREY, 
 
 def _runs(page: Page, x, y, runs, *, size=6.5, width=None) -> float:
     """Text in runs of (text, font, grey) on one baseline, shrunk together to ``width``."""
+    if width is not None:
+        size = max(size, _least(page))
     while width is not None and sum(page.text_width(t, f, size) for t, f, _ in runs) > width + 1e-6:
         size -= 0.25
         if size < MIN_TEXT - 1e-6:
@@ -108,6 +137,11 @@ def _runs(page: Page, x, y, runs, *, size=6.5, width=None) -> float:
         page.text(x, y, text, font=font, size=size)
         x += page.text_width(text, font, size)
     return size
+
+
+def _least(page: Page) -> float:
+    """The smallest letters ``page`` prints (``LEAST_PT``); a plain ``Page`` prints any size."""
+    return getattr(page, "least", MIN_TEXT)
 
 
 def _baseline(box: Rect, size: float) -> float:
@@ -121,29 +155,41 @@ def _paragraphs(page: Page, box: Rect, *versions: list[str], size=7.0) -> float:
     ``versions`` go from the fullest text to the shortest; the first that fits at MIN_TEXT or more is printed.
     """
     for number, paras in enumerate(versions):
-        fitted = _fit_paragraphs(box, paras, size)
+        fitted = _fit_paragraphs(box, paras, size, _least(page))
         if fitted is not None:
             break
         if number == len(versions) - 1:
             raise TextDoesNotFit(f"rules text {paras[0][:40]!r}... does not fit {box.w:.1f} x {box.h:.1f} mm")
-    flow, heights, gap = fitted
+    flow, heights, gap, narrow = fitted
     y = (page.height_mm - box.y) * mm
     for para, height in zip(flow, heights):
         y -= height
-        para.drawOn(page.c, box.x * mm, y)
+        if narrow == 1.0:
+            para.drawOn(page.c, box.x * mm, y)
+        else:
+            page.c.saveState()
+            page.c.translate(box.x * mm, y)
+            page.c.scale(narrow, 1.0)           # condensed to the width the fitted size takes
+            para.drawOn(page.c, 0, 0)
+            page.c.restoreState()
         y -= gap
     return size
 
 
-def _fit_paragraphs(box: Rect, paras: list[str], size: float):
+def _fit_paragraphs(box: Rect, paras: list[str], size: float, least: float = MIN_TEXT):
+    """The paragraphs set in ``box`` at the largest size that fits (at ``least`` pt or more, condensed to that
+    size's width), their heights, the gap between them and how condensed they are; None if none fits."""
+    size = max(size, least)
     while size >= MIN_TEXT - 1e-6:
-        style = ParagraphStyle("rules", fontName=fonts.BODY, fontSize=size, leading=size * 1.16,
+        letters = max(size, least)
+        narrow = size / letters
+        style = ParagraphStyle("rules", fontName=fonts.BODY, fontSize=letters, leading=max(size * 1.16, letters * 1.08),
                                alignment=TA_LEFT, textColor=Color(TEXT_GREY, TEXT_GREY, TEXT_GREY))
         flow = [Paragraph(text, style) for text in paras]
-        heights = [p.wrap(box.w * mm, box.h * mm)[1] for p in flow]
+        heights = [p.wrap(box.w * mm / narrow, box.h * mm)[1] for p in flow]
         gap = size * 0.3
         if sum(heights) + gap * (len(flow) - 1) <= box.h * mm + 1e-6:
-            return flow, heights, gap
+            return flow, heights, gap, narrow
         size -= 0.25
     return None
 
@@ -179,8 +225,9 @@ def _die(page: Page, rect: Rect, value: int, *, ink=0.25, fill=1.0) -> None:
 def _tick_box(page: Page, box: Rect, label: str) -> None:
     """A tile's tick box: a light frame with what it stands for inside, faint enough to tick over."""
     _box(page, box, grey=TICK_BOX_GREY, width=0.2, radius=0.35)
-    # 6 pt, narrowed (never shrunk) where two letters would touch the frame; keyed in the Market's Tick column.
-    size, font = 6.0, fonts.BODY
+    # 6 pt (7 pt from design 3), narrowed (never shrunk) where two letters would touch the frame; keyed in the
+    # Market's Tick column.
+    size, font = max(6.0, _least(page)), fonts.BODY
     width = page.text_width(label, font, size)
     scale = min(100.0, 100.0 * (box.w - 0.45) / width)
     x, y = page.pt(box.centre[0] - width * scale / 200, _baseline(box, size))
@@ -189,7 +236,12 @@ def _tick_box(page: Page, box: Rect, label: str) -> None:
     text.setHorizScale(scale)
     text.setFillGray(TICK_LABEL_GREY)
     text.textOut(label)
-    page.c.drawText(text)
+    if size > MIN_TEXT:             # design 3 on: the narrowing ends with the label
+        page.c.saveState()
+        page.c.drawText(text)
+        page.c.restoreState()
+    else:                           # design 2 left it on for the next line drawn (its blank keeps that print)
+        page.c.drawText(text)
 
 
 def _box(page: Page, rect: Rect, *, grey=PRINT_GREY, width=0.25, radius=0.6) -> None:
@@ -590,8 +642,10 @@ def _draw_spells(page: Page, layout: MakerLayout) -> None:
             _runs(page, box.x, box.y + 2.55, [(name, fonts.BOLD, TEXT_GREY), ("  " + text, fonts.BODY, TEXT_GREY)],
                   size=6.5, width=box.w)
         else:
-            _text(page, box.x, box.y + 2.4, name, font=fonts.BOLD, size=6.5, width=box.w)
-            _text(page, box.x, box.y + 4.5, text, size=6.0, grey=NOTE_GREY, width=box.w)
+            # Two lines of 7 pt (design 3) need the lines a little further apart than 6-6.5 pt did.
+            name_y, text_y = (2.4, 4.5) if _least(page) < 7.0 else (2.2, 4.75)
+            _text(page, box.x, box.y + name_y, name, font=fonts.BOLD, size=6.5, width=box.w)
+            _text(page, box.x, box.y + text_y, text, size=6.0, grey=NOTE_GREY, width=box.w)
 
 
 def _modifier_text(item: MarketItem, maker) -> str:

@@ -19,7 +19,7 @@ from games.heroes import CORNERS, FORMAT as DUNGEON_FORMAT, SheetRecord, mark_lo
 from games.maker import SIZE, Maker
 from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
-from sheets.maker import MakerLayout
+from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
 
 TICKED = 0.12           # mean ink over a box's inside: ticked (a tick or a cross covers a fifth or more)
@@ -368,7 +368,9 @@ class MakerScan:
     def to_json(self) -> dict:
         """The sheet's entry of the scan document's ``dungeons`` (unscored: ``games.heroes.score_entry``)."""
         reading = self.reading()
+        # A sheet of an earlier design says so (its overlay is drawn on its own layout); the current one's don't.
+        design = {"design": self.layout.design} if self.layout.design != LAYOUT_VERSION else {}
         return {"source": self.source, "player": self.sheet_id.player, "paper": self.layout.paper,
-                "seed": self.layout.loot.seed, **({"game": self.sheet_id.code} if self.sheet_id.code else {}),
+                "seed": self.layout.loot.seed, **design, **({"game": self.sheet_id.code} if self.sheet_id.code else {}),
                 "dungeon": reading.dungeon, "record": reading.record.to_json(),
                 "needs_review": [d.to_json() for d in reading.doubts], "confidence": sureness(self.marks)}

@@ -142,9 +142,10 @@ def _legend(canvas: np.ndarray, entry: dict, review: list[dict], px_per_mm: floa
 def maker_overlay_picture(page: bytes, entry: dict) -> np.ndarray:
     """The overlay picture (RGB) of one Dungeon Maker sheet from its rectified page (JPEG) and scored entry."""
     from games.maker import roll_loot
-    from sheets.maker import maker_layout
+    from sheets.maker import LAYOUT_VERSION, maker_layout
     from sheets.page import PX_PER_MM
 
     image = cv2.cvtColor(cv2.imdecode(np.frombuffer(page, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-    layout = maker_layout(roll_loot(entry["seed"], entry["player"]), entry.get("paper", "a4"))
+    layout = maker_layout(roll_loot(entry["seed"], entry["player"]), entry.get("paper", "a4"),
+                          design=entry.get("design", LAYOUT_VERSION))
     return draw_maker_overlay(image, layout, PX_PER_MM, entry)

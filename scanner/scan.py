@@ -492,7 +492,7 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
                       read_digit, guessed: DungeonMap | None, resolution: float) -> MakerScan:
     """A Dungeon Maker sheet: rectified, the ink told from the print, every tick box and tile side measured."""
     layout = MAKER.layout(sheet_id)
-    key = (MAKER.key, layout.paper, layout.loot.seed, layout.loot.page)
+    key = (MAKER.key, layout.paper, layout.design, layout.loot.seed, layout.loot.page)
     if key not in _REFERENCES:
         if len(_REFERENCES) > 64:       # each random loot layout is its own page: keep a tournament's bounded
             _REFERENCES.clear()

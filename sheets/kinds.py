@@ -66,7 +66,7 @@ def _maker_layout(sheet_id: SheetId):
     from games.maker import roll_loot
     from sheets.maker import maker_layout
 
-    return maker_layout(roll_loot(sheet_id.seed, sheet_id.player), sheet_id.paper)
+    return maker_layout(roll_loot(sheet_id.seed, sheet_id.player), sheet_id.paper, design=sheet_id.layout_version)
 
 
 def _maker_unreadable(sheet_id: SheetId) -> str | None:
@@ -75,7 +75,7 @@ def _maker_unreadable(sheet_id: SheetId) -> str | None:
 
     if sheet_id.layout_version > maker.LAYOUT_VERSION or sheet_id.map_version > LOOT_VERSION:
         return "this Dungeon Maker sheet was printed by a newer release: update dungeon-scrawl"
-    if sheet_id.layout_version < maker.LAYOUT_VERSION:
+    if sheet_id.layout_version < min(maker.DESIGNS):
         return ("this Dungeon Maker sheet has no boxes to tick in its tiles, so a camera cannot read it: print new "
                 "sheets with 'scrawl loot', or type the dungeon for 'scrawl heroes'")
     if sheet_id.seed is None or sheet_id.map_version != LOOT_VERSION \

@@ -33,7 +33,12 @@ from sheets.page import (MARGIN, MARKER_SIZE, PAPERS, QR_SIZE, Marker, Rect, She
 
 GAME = "dungeon-maker"
 MAP_ID = "loot"
-LAYOUT_VERSION = 2     # 2: a box to tick per item in every tile, a "cast" box per spell (readable by camera)
+# The sheet's design, printed in its QR code. 2: a box to tick per item in every tile, a "cast" box per spell
+# (readable by camera); 3: no letter under 7 pt (the same grid and tick boxes; the Hero HP table a little
+# tighter so that each spell has two lines of 7 pt). The scanner reads every design in DESIGNS, each against
+# its own layout and blank page.
+LAYOUT_VERSION = 3
+DESIGNS = (2, 3)
 
 # Tiles as big as lets every chart fit: Letter is the shorter page.
 TILE = {"a4": 22.0, "letter": 21.0}
@@ -45,14 +50,17 @@ TITLE_H = 5.0         # a panel's title band
 SUBTITLE_H = 4.2      # a chart's title inside a shared panel
 PAD = 1.4             # inside a panel's frame
 SCORING_WIDTH = 83.0  # the lower zone's right column; the Market and the rules take the rest
-ROW = 3.45            # a line of the Market chart
+ROW = 3.45            # a line of the Market chart ...
+ROW_TIGHT = 3.2       # ... where design 3's 7 pt rules need the room (Letter, the shorter page)
 SCORE_LINE = 3.8      # a line of the Scoring chart
 HP_ROW = 3.8          # a line of the Hero HP table (more where there is room)
-HP_ROW_LEAST = 3.25   # ... and less where that lets Spells sit beside the grid
+HP_ROW_LEAST = 3.25   # ... and less where that lets Spells sit beside the grid (design 2) ...
+HP_ROW_LEAST_7PT = 2.9   # ... (design 3: its spells take two lines of 7 pt)
 BASIC_ROW = 3.5       # a hero type's line of the Hero Basic Stats
 MODIFIER_ROW = 3.9    # a stat's line of Stats Modifier pips
 SPELL_LINE = 3.6      # a spell on one line
-SPELL_LINES = 4.8     # a spell's name, and what it does under it
+SPELL_LINES = 4.8     # a spell's name, and what it does under it (design 2's 6-6.5 pt) ...
+SPELL_LINES_7PT = 5.3  # ... and in design 3's 7 pt
 SCORE_TOTAL = 5.6     # the Scoring chart's total line
 HERO_ROW_LEAST = 4.0  # a hero's line of the Hero Stats chart, at least
 NOTE_H = 2.8          # a line of small print under a chart
@@ -224,13 +232,14 @@ class MakerLayout:
     hero_stats: Table
     footer: Rect
     coin_label: Rect
+    design: int = LAYOUT_VERSION
 
     def sheet_id(self, player: int | None = None, code: str | None = None) -> SheetId:
         """What the QR code says: game, paper, page (the player's number), the loot layout's seed and check,
         and the game's code when the sheets were printed as one game (``sheets.page.new_game_code``)."""
         return SheetId(game=GAME, paper=self.paper, player=player or self.loot.page, map_id=MAP_ID,
                        seed=self.loot.seed, map_version=LOOT_VERSION, check=self.loot.check(),
-                       layout_version=LAYOUT_VERSION, code=code)
+                       layout_version=self.design, code=code)
 
     @property
     def grid_block(self) -> Rect:
@@ -277,19 +286,23 @@ def layouts_json(layouts: list[MakerLayout]) -> dict:
         raise ValueError("no pages to describe")
     first = layouts[0]
     loot = {"seed": first.loot.seed, "version": LOOT_VERSION, "rows": SIZE, "cols": SIZE}
-    return layout_document(GAME, LAYOUT_VERSION, {"loot": loot}, first, [layout.to_json() for layout in layouts])
+    return layout_document(GAME, first.design, {"loot": loot}, first, [layout.to_json() for layout in layouts])
 
 
 # -- the layout ------------------------------------------------------------------------
 
-def maker_layout(loot: LootLayout, paper: str, maker: Maker | None = None) -> MakerLayout:
-    """Lay out the Dungeon Maker sheet of ``loot`` for ``paper`` (``a4`` or ``letter``).
+def maker_layout(loot: LootLayout, paper: str, maker: Maker | None = None, design: int = LAYOUT_VERSION
+                 ) -> MakerLayout:
+    """Lay out the Dungeon Maker sheet of ``loot`` for ``paper`` (``a4`` or ``letter``), of one of the
+    ``DESIGNS`` (the designs share the grid and its tick boxes; design 3 prints no letter under 7 pt).
 
     Raises ``SheetOverflow`` (a ``ValueError``) naming the part that does not fit, if the
     game's data asks for more than the page holds (many more market items, say).
     """
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r} (one of: {', '.join(PAPERS)})")
+    if design not in DESIGNS:
+        raise ValueError(f"unknown Dungeon Maker sheet design {design} (one of: {', '.join(map(str, DESIGNS))})")
     maker = maker or load_maker()
     width, height = PAPERS[paper]
     tile = TILE[paper]
@@ -309,27 +322,29 @@ def maker_layout(loot: LootLayout, paper: str, maker: Maker | None = None) -> Ma
     qr = qr_rect_below_marker(paper)
     if abs(qr.y - top) > 1e-6:
         raise SheetOverflow("the header's height moved the QR code from where the scanner looks for it")
+    two_lines, hp_least = (SPELL_LINES, HP_ROW_LEAST) if design < 3 else (SPELL_LINES_7PT, HP_ROW_LEAST_7PT)
     panels = _right_column(Rect(block_right + 3.0, top, width - MARGIN - block_right - 3.0, block_bottom - top),
-                           qr, maker)
+                           qr, maker, two_lines, hp_least)
+    row = ROW_TIGHT if design >= 3 and paper == "letter" else ROW
     panels.update(_lower_zone(Rect(MARGIN, block_bottom + 3.0, width - 2 * MARGIN, bottom - block_bottom - 3.0),
-                              maker, spells="spells" not in panels))
+                              maker, spells="spells" not in panels, row=row))
 
     heroes = _heroes(panels["heroes"], maker, boxes)
     spells = panels["spells"]
     market = _table(panels["market"].body,
                     [("buy", "Roll", 10.0), ("item", "Item", 20.5), ("letter", "Tick", 7.5), ("cost", "Coin", 6.5),
                      ("damage", "Dmg", 6.0), ("check", "Check", 11.0), ("modifier", "Modifier", 20.5),
-                     ("on", "Build", 0.0)], 3.2, ROW, len(maker.market))
+                     ("on", "Build", 0.0)], 3.2, row, len(maker.market))
     return MakerLayout(
         loot=loot, maker=maker, paper=paper, width=width, height=height, tile_size=tile, grid=grid,
         tiles=_tiles(grid, tile, loot, tick_groups(maker)), col_dice=col_dice, row_dice=row_dice, arrows=arrows,
         entrance_note=entrance_note, header=header, title=title, name_line=name_line, rounds_label=rounds_label,
         markers=markers, qr=qr, panels=panels, boxes=boxes,
         tools=_tools(panels["tools"], boxes), loot_slots=_loot(panels["loot"], maker, boxes), **heroes,
-        spells=_spells(spells, maker, SPELL_LINE if spells.rect.w >= 60.0 else SPELL_LINES, boxes), market=market,
+        spells=_spells(spells, maker, SPELL_LINE if spells.rect.w >= 60.0 else two_lines, boxes), market=market,
         score_lines=_score_lines(panels["scoring"], maker, boxes), hero_stats=_hero_stats(panels["hero_stats"],
                                                                                           maker, boxes),
-        footer=footer, coin_label=_coin_track(footer, maker, boxes))
+        footer=footer, coin_label=_coin_track(footer, maker, boxes), design=design)
 
 
 def _grid_labels(grid: Rect, tile: float):
@@ -349,7 +364,8 @@ def _grid_labels(grid: Rect, tile: float):
     return col_dice, row_dice, arrows, Rect(grid.x + 6.0, grid.bottom, grid.w - 12.0, ARROW_BAND)
 
 
-def _right_column(area: Rect, qr: Rect, maker: Maker) -> dict[str, Panel]:
+def _right_column(area: Rect, qr: Rect, maker: Maker, two_lines: float = SPELL_LINES,
+                  hp_least: float = HP_ROW_LEAST) -> dict[str, Panel]:
     """Beside the grid: Tools left of the QR code, Loot, the hero tables, and Spells if they fit.
 
     Spells sit here when the Hero HP table's rows can shrink a little to make room: that leaves
@@ -359,24 +375,24 @@ def _right_column(area: Rect, qr: Rect, maker: Maker) -> dict[str, Panel]:
     stack = _Stack(area.x, tools.rect.bottom + GAP, area.w)
     panels = {"tools": tools, "loot": stack.add("loot", "Loot", 2 * LOOT_LINE)}
     side_by_side = _side_by_side(area.w)
-    spell_h = len(maker.spells) * (SPELL_LINE if area.w >= 60.0 else SPELL_LINES)
+    spell_h = len(maker.spells) * (SPELL_LINE if area.w >= 60.0 else two_lines)
     room = area.bottom - stack.y - 2 * (TITLE_H + PAD) - GAP - spell_h
-    if _heroes_height(maker, side_by_side, HP_ROW_LEAST) <= room + 1e-6:
+    if _heroes_height(maker, side_by_side, hp_least) <= room + 1e-6:
         need = _heroes_height(maker, side_by_side)
         panels["heroes"] = stack.add("heroes", "Hero HP table", min(room, need + max(0.0, room - need) * 0.6))
         panels["spells"] = stack.fill("spells", "Spells", area.bottom)
     else:
         panels["heroes"] = stack.fill("heroes", "Hero HP table", area.bottom)
-    if panels["heroes"].body.h < _heroes_height(maker, side_by_side, HP_ROW_LEAST) - 1e-6:
+    if panels["heroes"].body.h < _heroes_height(maker, side_by_side, hp_least) - 1e-6:
         raise SheetOverflow("no room for the hero charts beside the grid")
     return panels
 
 
-def _lower_zone(area: Rect, maker: Maker, *, spells: bool) -> dict[str, Panel]:
+def _lower_zone(area: Rect, maker: Maker, *, spells: bool, row: float = ROW) -> dict[str, Panel]:
     """Below the grid: the Market over the two rules boxes; Scoring over Hero Stats (and Spells if asked)."""
     left = _Stack(area.x, area.y, area.w - SCORING_WIDTH - 3.0)
     rest = _Stack(area.right - SCORING_WIDTH, area.y, SCORING_WIDTH)
-    panels = {"market": left.add("market", "Market", 3.2 + len(maker.market) * ROW)}
+    panels = {"market": left.add("market", "Market", 3.2 + len(maker.market) * row)}
     half = (left.w - GAP) / 2
     panels["round"] = _Stack(left.x, left.y, half).fill("round", "A round", area.bottom)
     panels["hero_phase"] = _Stack(left.x + half + GAP, left.y, half).fill("hero_phase", "Hero phase", area.bottom)

@@ -63,11 +63,22 @@ def test_a_blank_dungeon_maker_sheet_is_read_as_an_empty_dungeon():
 
 def test_a_dungeon_maker_sheet_of_the_first_design_says_to_print_new_ones():
     code = maker_layout(roll_loot(7, 1), "a4").sheet_id().qr_text()
-    assert "/L2/" in code
-    assert MAKER.unreadable(SheetId.parse(code.replace("/L2/", "/L1/"))) == (
+    assert "/L3/" in code
+    assert MAKER.unreadable(SheetId.parse(code.replace("/L3/", "/L1/"))) == (
         "this Dungeon Maker sheet has no boxes to tick in its tiles, so a camera cannot read it: print new sheets "
         "with 'scrawl loot', or type the dungeon for 'scrawl heroes'")
-    assert "newer release" in MAKER.unreadable(SheetId.parse(code.replace("/L2/", "/L3/")))
+    assert "newer release" in MAKER.unreadable(SheetId.parse(code.replace("/L3/", "/L4/")))
+
+
+def test_a_dungeon_maker_sheet_of_the_second_design_is_read_against_its_own_layout():
+    """Design 3 printed the same boxes with bigger letters: a design 2 sheet is still read, on its own blank."""
+    old = maker_layout(roll_loot(7, 1), "a4", design=2)
+    read = SheetId.parse(old.sheet_id().qr_text())
+    assert "/L2/" in read.qr_text() and MAKER.unreadable(read) is None
+    assert MAKER.layout(read) == old and MAKER.layout(read).design == 2
+    scans, problems = scan_photo(_photo_of("maker", old), BLANKS)
+    assert problems == [] and scans[0].to_json()["design"] == 2
+    assert "design" not in scan_photo(_photo_of("maker", maker_layout(roll_loot(7, 1), "a4")), BLANKS)[0][0].to_json()
 
 
 def test_a_kind_given_no_renderer_is_refused_and_the_others_still_read():
