@@ -29,6 +29,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scanner.fastnp import percentile
+
 MODEL_PATH = Path(__file__).with_name("digits_model.npz")
 
 # The classes the networks tell apart: the round numbers, the other digits, and "junk"
@@ -148,24 +150,7 @@ def _pen_darkness(crop: _Crop) -> float | None:
     inside = crop.ink[crop.zones.inside & (crop.ink > GROW_FLOOR)]
     if inside.size < crop.px2(MIN_INK_MM2) / 2:
         return None
-    return _percentile90(inside)
-
-
-def _percentile90(values: np.ndarray) -> float:
-    """np.percentile(values, 90) for a non-empty float32 array without NaNs, bit for bit.
-
-    np.percentile costs about 25 us on the few hundred values here, mostly in its generality;
-    these are the steps of its default "linear" method, with its float32 arithmetic.
-    """
-    index = (values.size - 1) * 0.9
-    below = int(np.floor(index))
-    above = min(below + 1, values.size - 1)
-    ordered = np.partition(values, [below, above])
-    low, high = ordered[below], ordered[above]
-    share = index - below
-    # np.percentile's lerp: from the lower value up, or from the upper value down past halfway.
-    step = high - low
-    return float(high - step * (1 - share) if share >= 0.5 else low + step * share)
+    return percentile(inside, 90)
 
 
 def _digit_mask(crop: _Crop, darkness: float) -> np.ndarray:

@@ -18,6 +18,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from scanner.fastnp import median, percentile
+
 PAPER_WINDOW_MM = 3.2     # wider than any stroke or printed line, narrower than a room
 PRINT_SLACK_MM = 0.5      # how far the print may sit from where the blank has it, after registration
 FLAT_PRINT_SLACK_MM = 0.3 # ... in a clear photo of a sheet with no crease, whose registration is finer
@@ -149,7 +151,7 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
                 shifts[j, i] = (dx, dy)
                 good[j, i] = True
     if good.any():
-        shifts[~good] = np.median(shifts[good], axis=0)
+        shifts[~good] = median(shifts[good], axis=0)
     return cv2.resize(shifts, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
@@ -293,5 +295,5 @@ def stroke_gain(dark: np.ndarray, allowance: Allowance) -> float:
     standing = contrast[contrast > 0.08]
     if standing.size < STROKE_PX * contrast.size:
         return 1.0
-    core = float(np.percentile(standing, 90))
+    core = percentile(standing, 90)
     return float(np.clip(STROKE_CORE / max(core, 1e-3), 1.0, MOST_GAIN))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scanner.fastnp import percentile
 from sheets.page import MARKER_DICTIONARY, PAPERS, Rect, SheetId, corner_markers, qr_rect, qr_rects
 
 CORNER_NAMES = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
@@ -295,7 +296,7 @@ def _binarised(grey: np.ndarray, sigma: float, window_mm: float, offset: int,
 
 def _sharpened(grey: np.ndarray) -> np.ndarray:
     """A crop contrast-stretched (1st to 99th percentile to black and white) and unsharp-masked."""
-    low, high = np.percentile(grey, (1, 99))
+    low, high = percentile(grey, 1), percentile(grey, 99)
     gain = 255.0 / max(high - low, 1.0)
     stretched = cv2.convertScaleAbs(grey, alpha=gain, beta=-low * gain)
     return cv2.addWeighted(stretched, 2.0, cv2.GaussianBlur(stretched, (0, 0), 2.0), -1.0, 0)

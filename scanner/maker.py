@@ -19,6 +19,7 @@ from games.heroes import CORNERS, FORMAT as DUNGEON_FORMAT, SheetRecord, mark_lo
 from games.maker import SIZE, Maker
 from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
+from scanner.fastnp import median
 from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
 
@@ -141,7 +142,7 @@ def tick_levels(marks: MakerMarks) -> tuple[float, float]:
     ``BLANK`` for a pen, lower for a sheet whose ticks are all faint (a pencil, dim light), judged by its
     most inked boxes (a played sheet ticks a dozen or more)."""
     strongest = sorted(list(marks.ticks.values()) + list(marks.boxes.values()))[-STRONGEST:]
-    level = float(np.median(strongest)) if strongest else 0.0
+    level = float(median(strongest)) if strongest else 0.0
     return (float(np.clip(level * TICKED_SHARE, TICKED_LEAST, TICKED)),
             float(np.clip(level * BLANK_SHARE, BLANK_LEAST, BLANK)))
 

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from games.maps import OPPOSITE, SIDES
+from scanner.fastnp import label_set, percentile
 
 SURE = 0.6                     # below this confidence a reading goes to needs_review
 INKED = 0.45                   # ink strength that counts as a stroke pixel
@@ -308,7 +309,9 @@ def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray
     count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
     band = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
     edge = {"N": labels[:band], "S": labels[-band:], "W": labels[:, :band], "E": labels[:, -band:]}[side]
-    keep = np.isin(labels, np.unique(edge[edge > 0]))
+    touching = label_set(edge, count)
+    touching[0] = False
+    keep = touching[labels]
     return np.where(keep, crop, 0.0), inked & ~keep
 
 
@@ -545,7 +548,7 @@ def _xness(crop: np.ndarray, px_per_mm: float) -> tuple[float, float]:
         return 0.0, 0.0          # a line or a dot, not two crossing strokes
     cx, cy = float(np.median(xs)), float(np.median(ys))
     radius = np.hypot(xs - cx, ys - cy)
-    outer = radius >= 0.35 * np.percentile(radius, 90)
+    outer = radius >= 0.35 * percentile(radius, 90)
     angle = np.degrees(np.arctan2(ys[outer] - cy, xs[outer] - cx)) % 360
     off_diagonal = np.abs((angle % 90) - 45)
     diagonal = off_diagonal < 25
@@ -629,9 +632,9 @@ def _without_box_edges(crossing: np.ndarray, mask: np.ndarray, upright: np.ndarr
     flat = (height <= BOX_EDGE_MM * px_per_mm) & (stats[:, cv2.CC_STAT_WIDTH] >= 2 * height)
     margin = px_per_mm * (1.0 + 2 * BOX_EDGE_MM)         # the crop runs 1 mm past the box
     middle = (centroids[:, 1] > margin) & (centroids[:, 1] < crossing.shape[0] - margin)
-    pieces = cv2.connectedComponents(mask, connectivity=8)[1]
-    joined = np.zeros(count, bool)
-    joined[np.unique(labels[np.isin(pieces, np.unique(pieces[upright > 0])) & (crossing > 0)])] = True
+    pieces_count, pieces = cv2.connectedComponents(mask, connectivity=8)
+    upright_pieces = label_set(pieces[upright > 0], pieces_count)
+    joined = label_set(labels[upright_pieces[pieces] & (crossing > 0)], count)
     edge = flat & ~middle & ~joined
     edge[0] = False
     return np.where(edge[labels], 0, crossing).astype(crossing.dtype) if edge.any() else crossing

@@ -21,6 +21,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from scanner.fastnp import percentile
+
 COVER_PX_PER_MM = 1.0      # the covering test's resolution: objects are millimetres wide, not tenths
 PAPER_AROUND_MM = 60.0     # the sheet's paper colour is the median over a window this wide
 CLOSE_MM = 5.0             # ... of the paper colour: a median, then a closing, this wide
@@ -96,7 +98,7 @@ def blank_print(blank_dark: np.ndarray, blank_grey: np.ndarray, px_per_mm: float
     size = (int(blank_grey.shape[1] * COVER_PX_PER_MM / px_per_mm), int(blank_grey.shape[0] * COVER_PX_PER_MM / px_per_mm))
     grey = cv2.resize(blank_grey, size, interpolation=cv2.INTER_AREA)
     paper = _paper_colour(grey)
-    dense = (paper < DENSE_PRINT * float(np.percentile(paper, 99))).astype(np.uint8)
+    dense = (paper < DENSE_PRINT * percentile(paper, 99)).astype(np.uint8)
     reach = int(round(3.0 * COVER_PX_PER_MM)) * 2 + 1
     dense = cv2.dilate(dense, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
     return np.maximum(blurred, 1e-3), blurred > PRINTED, dense
