@@ -38,11 +38,8 @@ CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXYZ2345679"
 
 def make_photos(folder: Path, count: int, first_seed: int) -> list[Path]:
     """``count`` 12 MP JPEGs of 3-player games (each game its own code), made once and kept in ``folder``."""
-    import cv2
-    import numpy as np
-
+    from bench_support import with_grain
     from photographer import make_game_shots
-    from scanner.load import load_photo_bytes
 
     folder.mkdir(parents=True, exist_ok=True)
     paths = sorted(folder.glob("*.jpg"))
@@ -50,11 +47,8 @@ def make_photos(folder: Path, count: int, first_seed: int) -> list[Path]:
     while len(paths) < count:
         code = "".join(CODE_LETTERS[seed // len(CODE_LETTERS) ** k % len(CODE_LETTERS)] for k in range(4))
         for shot in make_game_shots(seed, players=3, difficulty="medium", megapixels=12, code=code):
-            rgb = load_photo_bytes(shot.data, "shot" + shot.suffix)[0].full_image()    # JPEG, HEIC or WebP
-            image = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)
-            grain = np.random.default_rng(seed).normal(0, 4.0, image.shape)
             path = folder / f"game{seed}-p{shot.truth['player']}.jpg"
-            cv2.imwrite(str(path), np.clip(image + grain, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
+            path.write_bytes(with_grain(shot.data, shot.suffix, seed))
             paths.append(path)
         seed += 1
         print(f"  photographed {min(len(paths), count)}/{count}", end="\r", file=sys.stderr)

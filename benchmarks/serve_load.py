@@ -1,6 +1,6 @@
 """The game-night server under a burst: concurrent 12 MP uploads and corrections, then a kill -9 mid-burst.
 
-    python benchmarks/serve_load.py [--uploads 20] [--corrections 20] [--megapixels 12]
+    python benchmarks/serve_load.py [--uploads 20] [--corrections 20] [--megapixels 12] [--grain]
 
 Starts ``scrawl serve`` on 127.0.0.1 (a free port, a temporary data folder, a
 fixed join code) as its own process, makes one two-player game, and sends:
@@ -8,7 +8,8 @@ fixed join code) as its own process, makes one two-player game, and sends:
 1. one photo (the server's first, timed apart: it pays the imports and the
    blank sheet), then ``--uploads`` photos at once (the synthetic
    photographer's phone photos of the game's two sheets, ``--megapixels``
-   each), one connection each;
+   each; with ``--grain``, re-saved with a phone sensor's grain, as heavy
+   as a real phone's file), one connection each;
 2. ``--corrections`` tally corrections at once to the sheets read;
 3. another burst of uploads, during which the server is killed (SIGKILL) as
    soon as a third of them are acknowledged; the server is started again on
@@ -117,12 +118,17 @@ def main() -> None:
     parser.add_argument("--uploads", type=int, default=20)
     parser.add_argument("--corrections", type=int, default=20)
     parser.add_argument("--megapixels", type=float, default=12.0)
+    parser.add_argument("--grain", action="store_true", help="photos as heavy as a phone's (a sensor's grain)")
     args = parser.parse_args()
 
     from photographer import make_game_shots
 
     shots = make_game_shots(41, players=2, difficulty="medium", megapixels=args.megapixels)
     photos = [(shot.data, f"p{shot.truth['player']}{shot.suffix}") for shot in shots]
+    if args.grain:
+        from bench_support import with_grain
+
+        photos = [(with_grain(data, Path(name).suffix, 41), Path(name).stem + ".jpg") for data, name in photos]
     print(f"photos: {len(photos)} of {args.megapixels:g} MP, {sum(len(d) for d, _ in photos) / 2 / 1e6:.1f} MB each")
     data = Path(tempfile.mkdtemp(prefix="serve-load-"))
     port = free_port()
