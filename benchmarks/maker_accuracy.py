@@ -10,7 +10,8 @@ third on Letter. Each photo is read as ``scrawl scan`` reads it and scored (``ga
 
 - tiles right: all 36 tiles of every sheet read, a tile right when what it holds (path sides, bridge, pond,
   room, what is on the path) is as built; the entrance and the stairs count as one more place each;
-- WRONG UNNAMED: tiles (and entrance, stairs) read wrong that no ``needs_review`` entry names (must be 0);
+- WRONG UNNAMED: tiles (and entrance, stairs, and the record's fields: Gems, Potions, spells, Souls, hearts) read
+  wrong that no ``needs_review`` entry names (must be 0);
 - record right: loot, spells got and cast, Souls and crossed hearts as ticked;
 - exact score: the final score equals the truth's (the building phase from the dungeon, Coin left worked
   out from the builds, and the hero phase from the Souls and hearts); WRONG UNFLAGGED: a wrong score with
@@ -42,6 +43,16 @@ def truth_score(truth: dict, maker) -> int:
     record = SheetRecord(**{key: tuple(truth[key]) if isinstance(truth[key], list) else truth[key]
                             for key in SheetRecord.__dataclass_fields__ if key in truth})
     return sheet_score(read_dungeon(truth["dungeon"], maker), record, maker)["total"]
+
+
+# A record's field -> the start of the ``where`` of the review entries about its boxes (``scanner.maker``): a
+# doubt about a box ("Souls"), or a box the photo does not show ("Souls box 2").
+RECORD_PLACES = {
+    "gems": lambda maker: ("Gems",), "potions": lambda maker: ("Potions",), "souls": lambda maker: ("Souls",),
+    "hearts": lambda maker: ("dungeon HP",),
+    "spells_got": lambda maker: tuple(f"{spell['name']} got" for spell in maker.spells) + ("Spells:",),
+    "spells_cast": lambda maker: tuple(f"{spell['name']} cast" for spell in maker.spells) + ("Spells:",),
+}
 
 
 def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) -> None:
@@ -87,6 +98,12 @@ def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) 
                if not _same(record.get(key), truth.get(key))]
         wrong.append(f"{truth['source']} record: {', '.join(off)}"
                      + ("" if entry["needs_review"] else " (nothing flagged)"))
+        for key in fields:       # a record read wrong is named when an entry points at its boxes
+            if not _same(record.get(key), truth.get(key)) and not any(
+                    str(where).startswith(RECORD_PLACES[key](maker)) for where in named):
+                counts["WRONG UNNAMED"] += 1
+                wrong.append(f"{truth['source']} record {key}: read {record.get(key)}, made {truth.get(key)}, "
+                             f"not named ({truth.get('condition', '')})")
     expected = truth_score(truth, maker)
     if entry["score"]["total"] == expected:
         counts["exact score"] += 1
