@@ -122,6 +122,19 @@ def test_help_starts_without_loading_the_heavy_libraries():
     assert result.stdout.strip().splitlines()[-1] == "[]"
 
 
+def test_the_installed_script_loads_nothing_until_it_runs():
+    """The scanner's workers import the program's main script again: from ``scrawl.command`` that brings
+    in neither the command line (typer) nor any command's code."""
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())
+    assert project["project"]["scripts"]["scrawl"] == "scrawl.command:run"
+    probe = "import sys, scrawl.command; print(sorted(m for m in ('typer', 'scrawl.cli', 'cv2') if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.strip() == "[]"
+
+
 @pytest.mark.parametrize("command", [["sheet"], ["deck"], ["loot"], ["monsters"]])
 def test_a_pdf_that_cannot_be_written_is_one_line_and_exit_2(tmp_path, capsys, command):
     (tmp_path / "file").write_text("not a folder")
