@@ -33,6 +33,7 @@ BLANK_LEAST = 0.012
 LINKED = 0.5            # a side's line strength (``side_strength``): a line runs through the side
 NOT_LINKED = 0.2        # ... below this, no line; between, read the likelier way and named
 BOX_INSET_MM = 0.4      # the inside of a box read: clear of its printed edge and a path line grazing it
+RETAKE_TILES = 12       # this many tiles asked about (a third of the grid): the list opens by suggesting a new photo
 PROBE_MM = (0.8, 3.2)   # the band beside a side where a line through it is sought, from the side inwards
 PROBE_SPAN = (0.37, 0.63)   # ... along the side, as shares of it: between the corner boxes
 STROKE = 0.45           # ink strength of a stroke's pixel
@@ -153,17 +154,34 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
     names = {item.id: item.name for item in maker.market}
     ticked: dict[str, set[str]] = {}
     sure, blank = tick_levels(marks)
+    unsure_boxes: dict[str, list[tuple[str, bool, float, float]]] = {}
     for (tile, item), fill in marks.ticks.items():
         on, unsure = _decide(fill, sure, blank)
         if unsure is not None:
-            doubts.append(Entry(tile, Rule.UNSURE_MARK, f"is {names[item]}'s box ticked in {tile}? Read as "
-                                f"{'ticked' if on else 'empty'} ({fill:.0%} inked)", unsure))
+            unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
+    doubts += [_boxes_doubt(tile, boxes) for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank))
     dungeon = _dungeon(layout, maker, ticked, links, record, doubts)
     return MakerReading(dungeon, record, doubts, links)
+
+
+def _boxes_doubt(tile: str, boxes: list[tuple[str, bool, float, float]]) -> Entry:
+    """One review entry for a tile's doubtful tick boxes, (item name, read ticked, fill, confidence) each: a
+    person looks at the tile once, so a fold or a smudge across several of its boxes is asked about once."""
+    if len(boxes) == 1:
+        name, on, fill, unsure = boxes[0]
+        return Entry(tile, Rule.UNSURE_MARK, f"is {name}'s box ticked in {tile}? Read as {_as_read(on, fill)}",
+                     unsure)
+    listed = "; ".join(f"{name} {_as_read(on, fill)}" for name, on, fill, _ in boxes)
+    return Entry(tile, Rule.UNSURE_MARK, f"which boxes are ticked in {tile}? Read as: {listed}",
+                 min(unsure for *_, unsure in boxes))
+
+
+def _as_read(on: bool, fill: float) -> str:
+    return f"{'ticked' if on else 'empty'} ({fill:.0%} inked)"
 
 
 def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool]:
@@ -193,17 +211,24 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
 
 def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
            levels: tuple[float, float] = (TICKED, BLANK)) -> list[str]:
-    """The boxes named ``prefix``... that are ticked (their names), each doubtful one named."""
-    found = []
+    """The boxes named ``prefix``... that are ticked (their names); the doubtful ones named, in one entry."""
+    found, unsure_boxes = [], []
     for name, fill in marks.boxes.items():
         if not name.startswith(prefix):
             continue
         on, unsure = _decide(fill, *levels)
         if unsure is not None:
-            doubts.append(Entry(what, Rule.UNSURE_MARK, f"is the {what} box {name[len(prefix):]} ticked? Read as "
-                                f"{'ticked' if on else 'empty'} ({fill:.0%} inked)", unsure))
+            unsure_boxes.append((name[len(prefix):], on, fill, unsure))
         if on:
             found.append(name)
+    if len(unsure_boxes) == 1:
+        number, on, fill, unsure = unsure_boxes[0]
+        doubts.append(Entry(what, Rule.UNSURE_MARK, f"is the {what} box {number} ticked? Read as {_as_read(on, fill)}",
+                            unsure))
+    elif unsure_boxes:
+        listed = "; ".join(f"box {number} {_as_read(on, fill)}" for number, on, fill, _ in unsure_boxes)
+        doubts.append(Entry(what, Rule.UNSURE_MARK, f"which {what} boxes are ticked? Read as: {listed}",
+                            min(unsure for *_, unsure in unsure_boxes)))
     return found
 
 
@@ -353,6 +378,11 @@ class MakerScan:
         reading.doubts[:0] = [Entry(_place(where), Rule.CANNOT_SEE, f"{why}: look at {_place(where)} on the sheet, or "
                                     f"take the photo again without it", 0.0) for where, why in self.hidden.items()]
         reading.doubts += _beside_hidden(reading.dungeon.get("tiles", {}), self.hidden)
+        asked = {doubt.where for doubt in reading.doubts if doubt.where in {tile.id for tile in self.layout.tiles}}
+        if len(asked) >= RETAKE_TILES:
+            reading.doubts.insert(0, Entry("photo", Rule.UNSURE_READING, f"{len(asked)} of the {SIZE * SIZE} tiles "
+                                           "are asked about below: taking the photo again (the sheet flat, evenly "
+                                           "lit, nothing on it) may be quicker than checking them one by one", 0.3))
         if self.resolution < 3.2:
             reading.doubts.append(Entry("photo", Rule.LOW_RESOLUTION, f"the sheet is only {self.resolution:.1f} "
                                         "pixels per mm in this photo: come closer or use a higher resolution", 0.5))

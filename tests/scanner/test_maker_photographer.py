@@ -207,3 +207,39 @@ def test_a_fold_or_a_pen_on_the_sheet_leaves_no_tile_misread_unnamed(maker, cond
     wrong = [name for name in sorted(set(read) | set(built)) if held(read.get(name, {})) != held(built.get(name, {}))]
     assert [name for name in wrong if name not in named] == []
     assert len(wrong) <= most_wrong
+
+
+def test_a_photo_that_leaves_a_third_of_the_tiles_in_doubt_opens_its_list_with_a_retake():
+    """A curled sheet photographed askew leaves 22 tiles asked about: the list starts by saying a new photo
+    may be quicker than checking them, and a short list (the fold of seed 10402) does not."""
+    from generator.kinds import BLANKS
+    from scanner.load import load_photo_bytes
+    from scanner.maker import RETAKE_TILES
+    from scanner.scan import scan_photo
+
+    def review(seed: int, paper: str, condition: str) -> list[dict]:
+        shot = photographer.make_maker_shots(seed, players=1, paper=paper, condition=condition)[0]
+        scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+        return scans[0].to_json()["needs_review"]
+
+    curled = review(10302, "letter", "curled")
+    tiles = {entry["where"] for entry in curled[1:] if entry["where"][:1] in "ABCDEF" and entry["where"][1:].isdigit()}
+    assert len(tiles) >= RETAKE_TILES
+    assert curled[0]["where"] == "photo" and curled[0]["rule"] == "unsure_reading"
+    assert curled[0]["why"].startswith(f"{len(tiles)} of the 36 tiles are asked about below: taking the photo again")
+    assert all(entry["where"] != "photo" for entry in review(10402, "a4", "folded"))
+
+
+def test_a_tiles_doubtful_boxes_are_asked_about_in_one_entry():
+    """The fold of seed 10401 crosses several boxes of each tile along it: one entry per tile, naming each box."""
+    from generator.kinds import BLANKS
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(10401, players=1, paper="a4", condition="folded")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    marks = [entry for entry in scans[0].to_json()["needs_review"] if entry["rule"] == "unsure_mark"]
+    assert len({entry["where"] for entry in marks}) == len(marks)
+    d4 = next(entry for entry in marks if entry["where"] == "D4")
+    assert d4["why"].startswith("which boxes are ticked in D4? Read as: Bridge path empty")
+    assert "Spike trap ticked" in d4["why"]
