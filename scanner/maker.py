@@ -161,27 +161,26 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
             unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
-    doubts += [_boxes_doubt(tile, boxes) for tile, boxes in unsure_boxes.items()]
+    doubts += [_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?", f"which boxes are ticked in {tile}?")
+               for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank))
     dungeon = _dungeon(layout, maker, ticked, links, record, doubts)
     return MakerReading(dungeon, record, doubts, links)
 
 
-def _boxes_doubt(tile: str, boxes: list[tuple[str, bool, float, float]]) -> Entry:
-    """One review entry for a tile's doubtful tick boxes, (item name, read ticked, fill, confidence) each: a
-    person looks at the tile once, so a fold or a smudge across several of its boxes is asked about once."""
+def _boxes_doubt(where: str, boxes: list[tuple[str, bool, float, float]], one: str, several: str) -> Entry:
+    """One review entry for the doubtful boxes of one place (a tile, the Souls), (label, read ticked, fill,
+    confidence) each: a person looks at the place once, so a fold or a smudge across several of its boxes is
+    asked about once. ``one`` asks about a single box (its label in the braces), ``several`` about more."""
+    def read(on: bool, fill: float) -> str:
+        return f"{'ticked' if on else 'empty'} ({fill:.0%} inked)"
+
     if len(boxes) == 1:
-        name, on, fill, unsure = boxes[0]
-        return Entry(tile, Rule.UNSURE_MARK, f"is {name}'s box ticked in {tile}? Read as {_as_read(on, fill)}",
-                     unsure)
-    listed = "; ".join(f"{name} {_as_read(on, fill)}" for name, on, fill, _ in boxes)
-    return Entry(tile, Rule.UNSURE_MARK, f"which boxes are ticked in {tile}? Read as: {listed}",
-                 min(unsure for *_, unsure in boxes))
-
-
-def _as_read(on: bool, fill: float) -> str:
-    return f"{'ticked' if on else 'empty'} ({fill:.0%} inked)"
+        label, on, fill, unsure = boxes[0]
+        return Entry(where, Rule.UNSURE_MARK, f"{one.format(label)} Read as {read(on, fill)}", unsure)
+    listed = "; ".join(f"{label} {read(on, fill)}" for label, on, fill, _ in boxes)
+    return Entry(where, Rule.UNSURE_MARK, f"{several} Read as: {listed}", min(unsure for *_, unsure in boxes))
 
 
 def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool]:
@@ -218,17 +217,12 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
             continue
         on, unsure = _decide(fill, *levels)
         if unsure is not None:
-            unsure_boxes.append((name[len(prefix):], on, fill, unsure))
+            unsure_boxes.append((f"box {name[len(prefix):]}", on, fill, unsure))
         if on:
             found.append(name)
-    if len(unsure_boxes) == 1:
-        number, on, fill, unsure = unsure_boxes[0]
-        doubts.append(Entry(what, Rule.UNSURE_MARK, f"is the {what} box {number} ticked? Read as {_as_read(on, fill)}",
-                            unsure))
-    elif unsure_boxes:
-        listed = "; ".join(f"box {number} {_as_read(on, fill)}" for number, on, fill, _ in unsure_boxes)
-        doubts.append(Entry(what, Rule.UNSURE_MARK, f"which {what} boxes are ticked? Read as: {listed}",
-                            min(unsure for *_, unsure in unsure_boxes)))
+    if unsure_boxes:
+        doubts.append(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
+                                   f"which {what} boxes are ticked?"))
     return found
 
 
@@ -378,7 +372,8 @@ class MakerScan:
         reading.doubts[:0] = [Entry(_place(where), Rule.CANNOT_SEE, f"{why}: look at {_place(where)} on the sheet, or "
                                     f"take the photo again without it", 0.0) for where, why in self.hidden.items()]
         reading.doubts += _beside_hidden(reading.dungeon.get("tiles", {}), self.hidden)
-        asked = {doubt.where for doubt in reading.doubts if doubt.where in {tile.id for tile in self.layout.tiles}}
+        tiles = {tile.id for tile in self.layout.tiles}
+        asked = {doubt.where for doubt in reading.doubts if doubt.where in tiles}
         if len(asked) >= RETAKE_TILES:
             reading.doubts.insert(0, Entry("photo", Rule.UNSURE_READING, f"{len(asked)} of the {SIZE * SIZE} tiles "
                                            "are asked about below: taking the photo again (the sheet flat, evenly "
