@@ -46,12 +46,13 @@ def truth_score(truth: dict, maker) -> int:
 
 
 # A record's field -> the start of the ``where`` of the review entries about its boxes (``scanner.maker``): a
-# doubt about a box ("Souls"), or a box the photo does not show ("Souls box 2").
+# doubt about a box ("Souls"), a box the photo does not show ("Souls box 2"), or a rule the record breaks
+# (``games.heroes.record_problems``: "Loot", "Spells", "Scoring").
 RECORD_PLACES = {
-    "gems": lambda maker: ("Gems",), "potions": lambda maker: ("Potions",), "souls": lambda maker: ("Souls",),
-    "hearts": lambda maker: ("dungeon HP",),
-    "spells_got": lambda maker: tuple(f"{spell['name']} got" for spell in maker.spells) + ("Spells:",),
-    "spells_cast": lambda maker: tuple(f"{spell['name']} cast" for spell in maker.spells) + ("Spells:",),
+    "gems": lambda maker: ("Gems", "Loot"), "potions": lambda maker: ("Potions", "Loot"),
+    "souls": lambda maker: ("Souls", "Scoring"), "hearts": lambda maker: ("dungeon HP", "Scoring"),
+    "spells_got": lambda maker: tuple(f"{spell['name']} got" for spell in maker.spells) + ("Spells",),
+    "spells_cast": lambda maker: tuple(f"{spell['name']} cast" for spell in maker.spells) + ("Spells",),
 }
 
 

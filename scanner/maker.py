@@ -319,20 +319,82 @@ def _tile(name: str, items: set[str], sides: str, rooms: set[str], doubts: list[
 
 
 def _beside_hidden(tiles: dict, hidden: dict[str, str]) -> list[Entry]:
-    """A tile read as holding something next to a tile the photo does not show: the edge of what covers the
-    sheet (a pen, a hand) reaches into it unseen, and its shadow or outline reads as a tick or a line."""
+    """A tile next to a tile the photo does not show. Read as holding something: the edge of what covers the
+    sheet (a pen, a hand) reaches into it unseen, and its shadow or outline reads as a tick or a line. Read
+    as empty beside glare or a deep shadow: these fade out over millimetres, and may have washed out a tick
+    whose tile still shows its print."""
     covered = {where for where in hidden if len(where) == 2 and where[0] in "ABCDEF"}
+    washed = {where for where in covered if "cannot be seen" in hidden[where]}
     doubts = []
-    for name in sorted(tiles):
-        if name in covered or not tiles[name]:
+    for name in sorted(Room(col, row).name for col in range(1, SIZE + 1) for row in range(1, SIZE + 1)):
+        if name in covered:
             continue
-        room = Room.parse(name)
-        near = sorted(other for other in covered
+        room, held = Room.parse(name), bool(tiles.get(name))
+        near = sorted(other for other in (covered if held else washed)
                       if max(abs(Room.parse(other).col - room.col), abs(Room.parse(other).row - room.row)) == 1)
-        if near:
+        if near and held:
             doubts.append(Entry(name, Rule.UNSURE_READING, f"next to {', '.join(near)}, which the photo does not "
                                 f"show: is {name} as read? (what covers the sheet may reach into it)", 0.5))
+        elif near:
+            doubts.append(Entry(name, Rule.UNSURE_READING, f"next to {', '.join(near)}, whose print the photo does "
+                                f"not show: is {name} empty? (glare or a shadow may wash out a tick beside it)", 0.5))
     return doubts
+
+
+# A record row's boxes by the prefix of their names: the row as review entries name it (``_count``), and
+# what its boxes are called.
+RECORD_ROWS = {"gem_": ("Gems", "Gems boxes"), "potion_": ("Potions", "Potions boxes"),
+               "soul_": ("Souls", "Souls boxes"), "dungeon_hp_": ("dungeon HP", "dungeon HP hearts")}
+NEAR_HIDDEN_MM = 3.0    # a record box this close to one the photo does not show may be washed out too
+
+
+def _unseen(hidden: dict[str, str]) -> list[Entry]:
+    """A ``cannot_see`` entry for each tile and box the photo does not show; a record row's boxes (the Souls
+    under glare) in one entry."""
+    rows: dict[str, list[str]] = {}
+    doubts = []
+    for where, why in hidden.items():
+        prefix = next((prefix for prefix in RECORD_ROWS if where.startswith(prefix)), None)
+        if prefix is not None:
+            rows.setdefault(prefix, []).append(where[len(prefix):])
+            if len(rows[prefix]) > 1:
+                continue
+        doubts.append(Entry(_place(where), Rule.CANNOT_SEE, f"{why}: look at {_place(where)} on the sheet, or "
+                            f"take the photo again without it", 0.0))
+    for prefix, numbers in rows.items():
+        if len(numbers) > 1:
+            row, boxes = RECORD_ROWS[prefix]
+            first = prefix + numbers[0]
+            at = next(i for i, doubt in enumerate(doubts) if doubt.where == _place(first))
+            why = hidden[first].replace("this box", f"{boxes} {', '.join(numbers)}")
+            doubts[at] = Entry(row, Rule.CANNOT_SEE, f"{why}: look at them on the sheet, or take the photo again "
+                               f"without it", 0.0)
+    return doubts
+
+
+def _rows_beside_hidden(boxes: dict[str, Rect], hidden: dict[str, str]) -> list[Entry]:
+    """A row of record boxes (the dungeon HP hearts, say) next to a box the photo does not show (the Souls
+    under glare): the glare or shadow fades out over millimetres and may have washed out its marks too,
+    while its print still shows. Asked about once per row."""
+    unseen = [(name, boxes[name]) for name in hidden if name in boxes]
+    doubts = []
+    for prefix, (row, what) in RECORD_ROWS.items():
+        mine = [rect for name, rect in boxes.items() if name.startswith(prefix) and name not in hidden]
+        near = {next((RECORD_ROWS[p][1] for p in RECORD_ROWS if other.startswith(p)), _place(other))
+                for rect in mine for other, hidden_rect in unseen
+                if not other.startswith(prefix) and _gap_mm(rect, hidden_rect) <= NEAR_HIDDEN_MM}
+        if near:
+            doubts.append(Entry(row, Rule.UNSURE_READING, f"next to the {', '.join(sorted(near))} the photo does not "
+                                f"show: are the {what} as read? (glare or a shadow fades out over a few millimetres)",
+                                0.5))
+    return doubts
+
+
+def _gap_mm(one: Rect, other: Rect) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(other.x - one.right, one.x - other.right, 0.0)
+    dy = max(other.y - one.bottom, one.y - other.bottom, 0.0)
+    return float(np.hypot(dx, dy))
 
 
 def _place(box: str) -> str:
@@ -369,9 +431,9 @@ class MakerScan:
 
     def reading(self) -> MakerReading:
         reading = read_sheet(self.marks, self.layout, self.layout.maker)
-        reading.doubts[:0] = [Entry(_place(where), Rule.CANNOT_SEE, f"{why}: look at {_place(where)} on the sheet, or "
-                                    f"take the photo again without it", 0.0) for where, why in self.hidden.items()]
+        reading.doubts[:0] = _unseen(self.hidden)
         reading.doubts += _beside_hidden(reading.dungeon.get("tiles", {}), self.hidden)
+        reading.doubts += _rows_beside_hidden(self.layout.boxes, self.hidden)
         tiles = {tile.id for tile in self.layout.tiles}
         asked = {doubt.where for doubt in reading.doubts if doubt.where in tiles}
         if len(asked) >= RETAKE_TILES:

@@ -243,3 +243,21 @@ def test_a_tiles_doubtful_boxes_are_asked_about_in_one_entry():
     d4 = next(entry for entry in marks if entry["where"] == "D4")
     assert d4["why"].startswith("which boxes are ticked in D4? Read as: Bridge path empty")
     assert "Spike trap ticked" in d4["why"]
+
+
+@pytest.mark.parametrize("seed, place, asked", [
+    (50500, "E5", "next to E6, whose print the photo does not show: is E5 empty?"),
+    (50501, "dungeon HP", "next to the Souls boxes the photo does not show: are the dungeon HP hearts as read?")])
+def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, place, asked):
+    """Glare fades out over millimetres: it hid E6 and washed out the Slime's tick in E5, whose print still
+    showed (seed 50500); it hid the Souls boxes and washed out the crossed hearts beside them (seed 50501).
+    Both were read wrong and named nowhere; now each is asked about."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(seed, players=1, paper="a4", condition="glare")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    assert any(doubt["where"] == place and doubt["why"].startswith(asked) for doubt in entry["needs_review"])
