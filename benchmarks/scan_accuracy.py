@@ -138,10 +138,10 @@ def _score_game(shots: list, folder: Path, s: dict, label: str, wrong_sheets: li
                 marks: dict) -> None:
     """Scan one game's photos in one call, as ``scrawl scan`` does, score them together and add how each sheet
     compares with its truth to the row ``s``."""
-    from games.state import game_json, read_game, score_game
+    from games.game import score_document
+    from games.state import game_json
     from generator.kinds import BLANKS
     from scanner.batch import game_document, scan_files
-    from games.doubts import flag_shared_doubts
 
     paths = write_shots(shots, folder)
     photos = [str(p) for p in paths if not p.name.endswith(".json")]
@@ -149,10 +149,8 @@ def _score_game(shots: list, folder: Path, s: dict, label: str, wrong_sheets: li
     truths = [shot.truth for shot in shots]
     expected = truth_totals(truths)
     document = game_document(outcomes)
-    sheets, errors = read_game(document, "scan")
-    results = score_game(sheets)
-    flag_shared_doubts(results, errors)
-    scored = {s["source"]: s for s in game_json(results, errors)["sheets"]} if sheets else {}
+    results, errors = score_document(document)      # as scrawl scan scores a game
+    scored = {s["source"]: s for s in game_json(results, errors)["sheets"]} if results else {}
     for photo, truth, total in zip(photos, truths, expected):
         s["sheets"] += 1
         sheet = scored.get(photo)
