@@ -10,6 +10,8 @@ third on Letter. Each photo is read as ``scrawl scan`` reads it and scored (``ga
 
 - tiles right: all 36 tiles of every sheet read, a tile right when what it holds (path sides, bridge, pond,
   room, what is on the path) is as built; the entrance and the stairs count as one more place each;
+- seen right: the same over the tiles the photo shows (a pen, a thumb or glare hides a quarter or more of
+  the others: those cannot be read, only named, and the photographer says which they are);
 - WRONG UNNAMED: tiles (and entrance, stairs, and the record's fields: Gems, Potions, spells, Souls, hearts) read
   wrong that no ``needs_review`` entry names (must be 0);
 - record right: loot, spells got and cast, Souls and crossed hearts as ticked;
@@ -65,9 +67,12 @@ def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) 
         for col in "ABCDEF":
             name = f"{col}{row}"
             counts["tiles"] += 1
+            seen = name not in truth.get("hidden", ())
+            counts["tiles seen"] += seen
             got, meant = tile_of(read["tiles"].get(name, {})), tile_of(built["tiles"].get(name, {}))
             if got == meant:
                 counts["tiles right"] += 1
+                counts["tiles seen right"] += seen
                 continue
             sheet_right = False
             if name in named:
@@ -145,7 +150,8 @@ def main() -> None:
     total: Counter = Counter()
     wrong: list[str] = []
     started = time.perf_counter()
-    print(f"{'condition':<11}{'sheets':>7}{'read':>6}{'tiles right':>13}{'WRONG UNNAMED':>15}{'records':>9}"
+    print(f"{'condition':<11}{'sheets':>7}{'read':>6}{'tiles right':>13}{'seen right':>12}{'WRONG UNNAMED':>15}"
+          f"{'records':>9}"
           f"{'exact score':>13}{'WRONG UNFLAGGED':>17}{'right flagged':>15}")
     for index, condition in enumerate(conditions):
         counts: Counter = Counter()
@@ -175,7 +181,8 @@ def main() -> None:
 def _row(name: str, c: Counter) -> None:
     def share(part: str, whole: str) -> str:
         return f"{100 * c[part] / c[whole]:.2f}%" if c[whole] else "-"
-    print(f"{name:<11}{c['sheets']:>7}{c['read']:>6}{share('tiles right', 'tiles'):>13}{c['WRONG UNNAMED']:>15}"
+    print(f"{name:<11}{c['sheets']:>7}{c['read']:>6}{share('tiles right', 'tiles'):>13}"
+          f"{share('tiles seen right', 'tiles seen'):>12}{c['WRONG UNNAMED']:>15}"
           f"{share('records right', 'records'):>9}{share('exact score', 'read'):>13}{c['WRONG UNFLAGGED']:>17}"
           f"{c['right flagged']:>15}")
 
