@@ -205,17 +205,35 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
         if could_be_path is not None:
             kept += [(turned, y0 + row) for row in rows if could_be_path(turned, y0 + row)]
             rows = [row for row in rows if (turned, y0 + row) not in kept]
+        if rows:
+            found += [(turned, y0 + row) for row in rows]
+            ink = cleared_creases(ink, [(turned, y0 + row) for row in rows], area, px_per_mm)
+    return np.ascontiguousarray(ink), found, kept
+
+
+def cleared_creases(ink: np.ndarray, creases: list[tuple[bool, int]], area: tuple[int, int, int, int],
+                    px_per_mm: float) -> np.ndarray:
+    """The ink map with the bands of ``creases`` ((across, pixel), as ``without_creases`` finds them) cleared
+    over ``area``, a stroke crossing a band carried across it."""
+    for turned in (False, True):
+        rows = [pixel for across, pixel in creases if across == turned]
         if not rows:
             continue
-        work = work.copy()
-        half = int(round(CREASE_BAND_MM * px_per_mm))
+        work = (ink.T if turned else ink).copy()
+        x0, x1 = (area[1], area[3]) if turned else (area[0], area[2])
         for row in rows:
-            top, bottom = max(y0 + row - half - 1, 0), min(y0 + row + half + 1, work.shape[0] - 1)
+            top, bottom = crease_band(row, px_per_mm, work.shape[0])
             across = np.minimum(work[top - 1 if top else top], work[bottom + 1 if bottom + 1 < work.shape[0] else bottom])
             work[top:bottom + 1, x0:x1] = across[None, x0:x1]
-        found += [(turned, y0 + row) for row in rows]
         ink = work.T if turned else work
-    return np.ascontiguousarray(ink), found, kept
+    return np.ascontiguousarray(ink)
+
+
+def crease_band(pixel: int, px_per_mm: float, length: int) -> tuple[int, int]:
+    """The first and last row (or column) ``without_creases`` clears for a crease found at ``pixel``, in a
+    map ``length`` rows (or columns) long."""
+    half = int(round(CREASE_BAND_MM * px_per_mm))
+    return max(pixel - half - 1, 0), min(pixel + half + 1, length - 1)
 
 
 CREASE_BEYOND_MM = (2.0, 3.8)   # a crease shows this far beyond the map on both sides

@@ -20,6 +20,7 @@ from games.maker import SIZE, Maker
 from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
 from scanner.fastnp import median
+from scanner.ink import crease_band
 from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
 
@@ -33,6 +34,7 @@ BLANK_LEAST = 0.012
 LINKED = 0.5            # a side's line strength (``side_strength``): a line runs through the side
 NOT_LINKED = 0.2        # ... below this, no line; between, read the likelier way and named
 BOX_INSET_MM = 0.4      # the inside of a box read: clear of its printed edge and a path line grazing it
+CREASED = 0.4          # the confidence of a box read empty that a fold's crease ran through the middle of
 RETAKE_TILES = 12       # this many tiles asked about (a third of the grid): the list opens by suggesting a new photo
 PROBE_MM = (0.8, 3.2)   # the band beside a side where a line through it is sought, from the side inwards
 PROBE_SPAN = (0.37, 0.63)   # ... along the side, as shares of it: between the corner boxes
@@ -48,23 +50,80 @@ class MakerMarks:
     sides: dict[tuple[str, str], float]         # (tile, side) -> line strength
     boxes: dict[str, float]                     # loot, spells, rounds, souls, hearts -> box fill
     along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
+    under_crease: frozenset = frozenset()       # (tile, item) and record box names: a crease covers most of it
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
-               printed: np.ndarray | None = None, creases=()) -> MakerMarks:
+               printed: np.ndarray | None = None, creases=(), uncleared: np.ndarray | None = None) -> MakerMarks:
     """Measure every tick box, tile side and record box of ``layout`` on a registered ink map; ``printed``
     (the page's pixels where the blank prints, when given) are left out of the tick boxes' fill, since a
     light tick over a printed letter is told from it less surely than beside it. ``creases`` are the
     folds cleared from the ink map (``scanner.ink.without_creases``: (across, pixel)): the sides whose
-    middle one ran through may have lost a path line with it."""
-    ticks = {(tile.id, item): box_fill(ink, box, px_per_mm, printed) for tile in layout.tiles
-             for item, box in tile.marks}
+    middle one ran through may have lost a path line with it, and a box is read beside the crease's band.
+    A box the band covers most of is named in ``under_crease`` when the ink map before the creases were
+    cleared (``uncleared``) holds more ink in it than the crease's own line: a tick cleared with it."""
+    creased = _crease_mask(ink.shape, creases, px_per_mm)
+    boxes = {(tile.id, item): box for tile in layout.tiles for item, box in tile.marks}
+    ticks = {key: box_fill(ink, box, px_per_mm, printed, creased) for key, box in boxes.items()}
     sides = {(tile.id, side): side_strength(ink, tile.rect, side, px_per_mm)
              for tile in layout.tiles for side in SIDES}
     names = [name for name in layout.boxes if name.split("_")[0] in ("gem", "potion", "spell", "round", "soul")
              or name.startswith("dungeon_hp_")]
-    return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm) for name in names},
-                      frozenset(_along_creases(layout, creases, px_per_mm)))
+    boxes.update((name, layout.boxes[name]) for name in names)
+    under = frozenset() if uncleared is None else _ticks_under_creases(uncleared, creases, boxes, layout, px_per_mm)
+    return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm, None, creased)
+                                     for name in names},
+                      frozenset(_along_creases(layout, creases, px_per_mm)), under)
+
+
+CREASE_LEFT = 0.3       # a box read beside a crease's band when this share of its inside is left ...
+CREASE_EXTRA = 0.25     # ... else asked about when this share of the band's part of it is ink beyond the crease's
+
+
+def _ticks_under_creases(uncleared: np.ndarray, creases, boxes: dict, layout: MakerLayout,
+                         px_per_mm: float) -> frozenset:
+    """The boxes most of whose inside a crease's band covers, with more ink in the band than the crease's own
+    line: in each column (row) of the box, the inked pixels beyond the line's typical width across the grid."""
+    found = set()
+    grid = [int(round(v * px_per_mm)) for v in (layout.grid.x, layout.grid.y, layout.grid.right, layout.grid.bottom)]
+    for columns, pixel in creases:
+        work = uncleared.T if columns else uncleared
+        lo, hi = crease_band(pixel, px_per_mm, work.shape[0])
+        a, b = (grid[1], grid[3]) if columns else (grid[0], grid[2])
+        line = float(median((work[lo:hi + 1, a:b] >= FAINT).sum(axis=0)))
+        for key, box in boxes.items():
+            x0, y0 = (int(round((v + BOX_INSET_MM) * px_per_mm)) for v in (box.x, box.y))
+            x1, y1 = (int(round((v - BOX_INSET_MM) * px_per_mm)) for v in (box.right, box.bottom))
+            if columns:
+                x0, y0, x1, y1 = y0, x0, y1, x1
+            r0, r1 = max(lo, y0), min(hi + 1, y1)
+            if x1 <= x0 or r1 - r0 <= (1 - CREASE_LEFT) * (y1 - y0):
+                continue
+            beyond = np.clip((work[r0:r1, x0:x1] >= FAINT).sum(axis=0) - line, 0, None).sum()
+            if beyond >= CREASE_EXTRA * (r1 - r0) * (x1 - x0):
+                found.add(key)
+    return frozenset(found)
+
+
+def _crease_mask(shape: tuple[int, int], creases, px_per_mm: float) -> np.ndarray | None:
+    """Where ``scanner.ink.without_creases`` cleared the creases (1), or None when there were none."""
+    if not creases:
+        return None
+    mask = np.zeros(shape, np.uint8)
+    for columns, pixel in creases:
+        lo, hi = crease_band(pixel, px_per_mm, shape[1] if columns else shape[0])
+        if columns:
+            mask[:, lo:hi + 1] = 1
+        else:
+            mask[lo:hi + 1] = 1
+    return mask
+
+
+def _inside(image: np.ndarray, box: Rect, px_per_mm: float) -> np.ndarray:
+    """The inside of a box read (clear of its printed edge), cut from a page-sized map."""
+    x0, y0 = (int(round((v + BOX_INSET_MM) * px_per_mm)) for v in (box.x, box.y))
+    x1, y1 = (int(round((v - BOX_INSET_MM) * px_per_mm)) for v in (box.right, box.bottom))
+    return image[max(y0, 0):y1, max(x0, 0):x1]
 
 
 CREASE_NEAR_MM = 2.5    # a crease this near a tile's middle line ran where a path line through it would
@@ -81,20 +140,27 @@ def _along_creases(layout: MakerLayout, creases, px_per_mm: float):
                 yield from ((tile.id, side) for side in ("NS" if columns else "EW"))
 
 
-def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float, printed: np.ndarray | None = None) -> float:
+def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float, printed: np.ndarray | None = None,
+             creased: np.ndarray | None = None) -> float:
     """The mean ink strength over the inside of a box, clear of its printed edge (and of the print inside it,
-    where ``printed`` says, while at least a third of the inside is left)."""
-    x0, y0 = (int(round((v + BOX_INSET_MM) * px_per_mm)) for v in (box.x, box.y))
-    x1, y1 = (int(round((v - BOX_INSET_MM) * px_per_mm)) for v in (box.right, box.bottom))
-    patch = ink[max(y0, 0):y1, max(x0, 0):x1]
+    where ``printed`` says, while at least a third of the inside is left; and of the band a crease was
+    cleared from, where ``creased`` says, while ``CREASE_LEFT`` of it is left)."""
+    patch = _inside(ink, box, px_per_mm)
     if not patch.size:
         return 0.0
     values = np.where(patch >= FAINT, patch, 0.0)
+    keep = None
+    if creased is not None:
+        off = _inside(creased, box, px_per_mm) == 0
+        if off.shape == values.shape and CREASE_LEFT <= off.mean() < 1:
+            keep = off
     if printed is not None:
-        clear = printed[max(y0, 0):y1, max(x0, 0):x1] == 0
-        if clear.shape == values.shape and clear.mean() >= 1 / 3:
-            return float(values[clear].mean())
-    return float(values.mean())
+        clear = _inside(printed, box, px_per_mm) == 0
+        if keep is not None:
+            clear &= keep
+        if clear.shape == values.shape and clear.mean() >= (1 if keep is None else keep.mean()) / 3:
+            keep = clear
+    return float(values.mean() if keep is None else values[keep].mean())
 
 
 def side_strength(ink: np.ndarray, tile: Rect, side: str, px_per_mm: float) -> float:
@@ -155,13 +221,18 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
     ticked: dict[str, set[str]] = {}
     sure, blank = tick_levels(marks)
     unsure_boxes: dict[str, list[tuple[str, bool, float, float]]] = {}
+    creased: dict[str, list[str]] = {}
     for (tile, item), fill in marks.ticks.items():
         on, unsure = _decide(fill, sure, blank)
+        if unsure is None and not on and (tile, item) in marks.under_crease:
+            unsure = CREASED
+            creased.setdefault(tile, []).append(f"the {names[item]} box")
         if unsure is not None:
             unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
-    doubts += [_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?", f"which boxes are ticked in {tile}?")
+    doubts += [_creased(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
+                                     f"which boxes are ticked in {tile}?"), creased.get(tile))
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank))
@@ -181,6 +252,15 @@ def _boxes_doubt(where: str, boxes: list[tuple[str, bool, float, float]], one: s
         return Entry(where, Rule.UNSURE_MARK, f"{one.format(label)} Read as {read(on, fill)}", unsure)
     listed = "; ".join(f"{label} {read(on, fill)}" for label, on, fill, _ in boxes)
     return Entry(where, Rule.UNSURE_MARK, f"{several} Read as: {listed}", min(unsure for *_, unsure in boxes))
+
+
+def _creased(entry: Entry, labels: list[str] | None) -> Entry:
+    """A box doubt that says which of its boxes a fold's crease ran through (``labels``), if any."""
+    if not labels:
+        return entry
+    entry.why += (f"; a fold's crease runs through {' and '.join(labels)}, with more ink there than a crease "
+                  f"leaves: perhaps a tick")
+    return entry
 
 
 def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool]:
@@ -211,18 +291,22 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
 def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
            levels: tuple[float, float] = (TICKED, BLANK)) -> list[str]:
     """The boxes named ``prefix``... that are ticked (their names); the doubtful ones named, in one entry."""
-    found, unsure_boxes = [], []
+    found, unsure_boxes, creased = [], [], []
     for name, fill in marks.boxes.items():
         if not name.startswith(prefix):
             continue
         on, unsure = _decide(fill, *levels)
+        label = f"box {name[len(prefix):]}"
+        if unsure is None and not on and name in marks.under_crease:
+            unsure = CREASED
+            creased.append(label)
         if unsure is not None:
-            unsure_boxes.append((f"box {name[len(prefix):]}", on, fill, unsure))
+            unsure_boxes.append((label, on, fill, unsure))
         if on:
             found.append(name)
     if unsure_boxes:
-        doubts.append(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
-                                   f"which {what} boxes are ticked?"))
+        doubts.append(_creased(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
+                                            f"which {what} boxes are ticked?"), creased))
     return found
 
 
@@ -233,9 +317,11 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
         key = spell["id"]
         ring = {f"spell_{key}": marks.boxes[f"spell_{key}"]}
         box = {f"spell_{key}_cast": marks.boxes[f"spell_{key}_cast"]}
-        if _count(MakerMarks({}, {}, ring), "spell_", doubts, f"{spell['name']} got", levels):
+        if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease), "spell_", doubts,
+                  f"{spell['name']} got", levels):
             got.append(key)
-        if _count(MakerMarks({}, {}, box), "spell_", doubts, f"{spell['name']} cast", levels):
+        if _count(MakerMarks({}, {}, box, under_crease=marks.under_crease), "spell_", doubts,
+                  f"{spell['name']} cast", levels):
             cast.append(key)
     return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems", levels)),
                        potions=len(_count(marks, "potion_", doubts, "Potions", levels)),

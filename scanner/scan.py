@@ -24,9 +24,9 @@ from games.maps import DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
-from scanner.ink import (Allowance, apply_shift, darkness, ink_map, measure, print_allowance, quieted,
-                         FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
-                         stroke_gain, without_creases)
+from scanner.ink import (Allowance, apply_shift, cleared_creases, darkness, ink_map, measure, print_allowance,
+                         quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM,
+                         noise_level, register, stroke_gain, without_creases)
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -213,8 +213,15 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
 
     ink, creases, on_paths = no_creases(ink)
     if (creases or on_paths) and fine:
-        # A folded sheet's panels lie a little apart, more than the finer allowance lets the print move.
+        # A folded sheet's panels lie a little apart, more than the finer allowance lets the print move. The
+        # wider allowance may fade a crease below what is found as one: it is cleared where it was found.
+        found = creases
         ink, creases, on_paths = no_creases(_page_ink(reference, dark, colour, gain, False))
+        lost = [(across, pixel) for across, pixel in found
+                if not any(across == other and abs(pixel - at) <= CREASE_BAND_MM * PX_PER_MM
+                           for other, at in creases + on_paths)]
+        if lost:
+            ink, creases = cleared_creases(ink, lost, _pixels(layout.grid), PX_PER_MM), creases + lost
     marks = None
     if has_marks(layout):
         # The marks are read against the wide window's white, so that a solid fill is not taken for paper;
@@ -510,13 +517,20 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
                                            flat_slack=True)
     reference = _REFERENCES[key]
     homography = frame.homography(layout.paper)
-    ink, shift, dark = _registered_ink(photo.image, homography, reference)[:3]
+    ink, shift, dark, gain, _, fine, colour = _registered_ink(photo.image, homography, reference)
     # A fold's crease straight across the grid reads as path lines through every tile it crosses: cleared,
     # and the tiles it ran along asked about (a line drawn there went with it).
+    uncleared = ink
     ink, creases, _ = without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED)
+    if creases and fine:
+        # A folded sheet's panels lie a little apart, more than the finer allowance lets the print move. (The
+        # wider one may fade the crease below what is found as one: it is cleared where it was found.)
+        uncleared = _page_ink(reference, dark, colour, gain, False)
+        ink = cleared_creases(uncleared, creases, _pixels(layout.grid), PX_PER_MM)
     from scanner.maker import MakerScan, read_marks      # only for Dungeon Maker sheets
 
-    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases),
+    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases,
+                                                          uncleared),
                      resolution,
                      _page_picture(photo.image, homography, reference, shift),
                      _maker_hidden(layout, reference, dark, photo.image, homography))
