@@ -1079,20 +1079,20 @@ def _plain_metavars(command):
         if param.param_type_name == "argument":
             param.display_type_rich = lambda ctx: None           # the argument's name (its metavar) says it
         elif param.param_type_name == "option" and param.metavar is None and not param.is_flag:
-            param.display_type_rich = lambda ctx, param=param: _plain_type(param.display_type(ctx))
+            param.metavar = _plain_type(param.type)
     for sub in getattr(command, "commands", {}).values():
         _plain_metavars(sub)
     return command
 
 
-def _plain_type(shown: str) -> str:
-    """typer's ``<int range>`` as ``N``, ``<a4|letter>`` as ``a4|letter``, ``<path>`` as ``PATH``, else ``TEXT``."""
-    label = shown.strip("<>")
-    if label.startswith("int") or label.startswith("float"):
+def _plain_type(kind) -> str:
+    """An option's value as people name it: a number ``N``, a choice ``a4|letter``, ``PATH``, else ``TEXT``."""
+    name = getattr(kind, "name", "")
+    if name.startswith(("int", "float")):
         return "N"
-    if label in ("path", "Path"):
-        return "PATH"
-    return label if "|" in label else "TEXT"
+    if getattr(kind, "choices", None):
+        return "|".join(str(choice) for choice in kind.choices)
+    return "PATH" if name == "path" else "TEXT"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -157,6 +157,9 @@ def test_help_at_80_columns_names_values_as_people_do(capsys, monkeypatch, comma
     assert not re.search(r"<[a-zA-Z][^>]*>", out), re.findall(r"<[a-zA-Z][^>]*>", out)
     assert "list[" not in out
     assert [line for line in out.splitlines() if len(line) > 80] == []
+    if command == "sheet":
+        assert re.search(r"--seed N\s", out) and re.search(r"--paper a4\|letter\s", out)
+        assert re.search(r"--output FILE\.pdf\s", out)
 
 
 def test_deck_help_says_what_each_deck_is(capsys):
