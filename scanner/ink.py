@@ -126,12 +126,14 @@ REFINE_REACH_MM = 3.5     # ... and, after a first pass, how much further a smal
 
 
 def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
-             tile_mm: float = 48.0, reach_mm: float = REACH_MM) -> np.ndarray:
+             tile_mm: float = 48.0, reach_mm: float = REACH_MM, print_only: bool = False) -> np.ndarray:
     """Where each pixel of the blank lies in the rectified photo: a smooth (dx, dy) field in pixels.
 
     The corner markers place the sheet to a millimetre or two; a curled or
     bent sheet moves its middle further. Phase correlation of tiles of the
-    photo against the blank measures that move tile by tile.
+    photo against the blank measures that move tile by tile. With
+    ``print_only`` (small tiles, in which a player's heavy ink may outweigh
+    the print), the photo is taken no darker than the blank's print there.
     """
     height, width = blank_darkness.shape
     tile = int(tile_mm * px_per_mm)
@@ -144,9 +146,11 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
     for j in range(ny):
         for i in range(nx):
             a = blank_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]]
-            b = photo_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]]
+            b = photo_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]].astype(np.float32)
+            if print_only:
+                b = np.minimum(b, float(a.max()) * (255 if photo_darkness.dtype == np.uint8 else 1))
             window = _window(a.shape[1], a.shape[0])
-            (dx, dy), response = cv2.phaseCorrelate(a.astype(np.float32), b.astype(np.float32), window)
+            (dx, dy), response = cv2.phaseCorrelate(a.astype(np.float32), b, window)
             if response > 0.08 and abs(dx) < limit and abs(dy) < limit:
                 shifts[j, i] = (dx, dy)
                 good[j, i] = True

@@ -27,6 +27,7 @@ from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, apply_shift, cleared_creases, darkness, ink_map, measure, print_allowance,
                          quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM,
                          noise_level, register, stroke_gain, without_creases)
+from scanner.fastnp import percentile
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -514,6 +515,7 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
         _REFERENCES[key] = _make_reference(grey, layout.width, layout.height,
                                            tuple(int(round(v * PX_PER_MM)) for v in pixels),
                                            refine_mm=MAP_REFINE_MM, refine_from_px=MAP_REFINE_FROM_MM * PX_PER_MM,
+                                           finest=(MAKER_FINEST_MM, _within(_pixels(layout.grid), pixels)),
                                            flat_slack=True)
     reference = _REFERENCES[key]
     homography = frame.homography(layout.paper)
@@ -561,9 +563,37 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
             more = register(dark, reference.darkness, PX_PER_MM, tile_mm=tile_mm, reach_mm=reach_mm)
             dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), more))
             shift = shift + more
+    if reference.finest is not None and _bend(shift) >= BENT:
+        tile_mm, (a0, b0, a1, b1) = reference.finest
+        more = _faded(register(dark[b0:b1, a0:a1], reference.darkness[b0:b1, a0:a1], PX_PER_MM, tile_mm=tile_mm,
+                               reach_mm=FINEST_REACH_MM, print_only=True), dark.shape, reference.finest[1])
+        dark, colour = cv2.split(apply_shift(cv2.merge([dark, colour]), more))
+        shift = shift + more
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
     return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
+
+
+def _bend(shift: np.ndarray) -> float:
+    """How fast the registration's move changes across the sheet where it bends most: the 95th percentile,
+    over steps of 2 mm, of the change in the move per unit of distance (0 for a flat sheet)."""
+    step = int(round(2 * PX_PER_MM))
+    coarse = shift[::step, ::step]
+    change = np.concatenate([np.abs(np.diff(coarse, axis=1)).sum(axis=2).ravel(),
+                             np.abs(np.diff(coarse, axis=0)).sum(axis=2).ravel()]) / step
+    return float(percentile(change, 95)) if change.size else 0.0
+
+
+def _faded(field: np.ndarray, shape: tuple[int, int], area: tuple[int, int, int, int]) -> np.ndarray:
+    """A shift field worked out over ``area`` (x0, y0, x1, y1) of a map of ``shape``, carried on beyond it
+    from its edge and faded out over ``FINEST_FADE_MM``."""
+    x0, y0, x1, y1 = area
+    height, width = shape[:2]
+    whole = cv2.copyMakeBorder(field, y0, height - y1, x0, width - x1, cv2.BORDER_REPLICATE)
+    ys, xs = np.ogrid[:height, :width]
+    off = np.maximum(np.maximum(x0 - xs, xs - (x1 - 1)).clip(0), np.maximum(y0 - ys, ys - (y1 - 1)).clip(0))
+    weight = np.clip(1 - off / (FINEST_FADE_MM * PX_PER_MM), 0, 1).astype(np.float32)
+    return whole * weight[..., None]
 
 
 def _page_ink(reference: _Reference, dark: np.ndarray, colour: np.ndarray, gain: float, fine: bool) -> np.ndarray:
@@ -655,6 +685,8 @@ class _Reference:
     refine_from_px: float = 0.0             # ... when the first pass moved parts of the sheet this much apart
     printed: tuple = ()                     # the blank's print blurred and where it is (scanner.visibility)
     flat_allowance: Allowance | None = None # the allowance for clear photos of uncreased sheets
+    finest: tuple | None = None             # (tile mm, (x0, y0, x1, y1)): on a bent sheet, a third pass of
+                                            # still smaller tiles over that part of the reading area
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
@@ -671,6 +703,24 @@ def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
 MAP_REFINE_MM = 16.0
 MAP_REFINE_FROM_MM = 1.0
 FAR_SPREAD_MM = 4.0
+# A Dungeon Maker tile's tick boxes are 3.4 mm, 3.8 mm apart, with a letter printed in every one: where a curl
+# or a steep view bends the sheet fast, the 16 mm tiles average the move over a tile and a half and leave the
+# print a box's edge off, reading as ticks. On such a sheet (the move changing by BENT or more per unit of
+# distance, at the 95th percentile) tiles the size of a corner's boxes follow it, over the grid only (beside
+# it a tile may hold a single printed line, which says nothing of a move along it), taking the photo no
+# darker than the print (a player's heavy strokes would outweigh it), and reaching less than the boxes' pitch.
+BENT = 0.04
+MAKER_FINEST_MM = 10.0
+FINEST_REACH_MM = 2.0
+FINEST_FADE_MM = 5.0
+
+
+def _within(part: tuple[int, int, int, int], area: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """Page pixels ``part`` (x0, y0, x1, y1) as pixels of the reading area ``area`` (page mm), inside it."""
+    ax, ay = int(round(area[0] * PX_PER_MM)), int(round(area[1] * PX_PER_MM))
+    width, height = int(round(area[2] * PX_PER_MM)) - ax, int(round(area[3] * PX_PER_MM)) - ay
+    x0, y0, x1, y1 = part
+    return max(x0 - ax, 0), max(y0 - ay, 0), min(x1 - ax, width), min(y1 - ay, height)
 
 
 def _spread(shift: np.ndarray) -> float:
@@ -681,7 +731,8 @@ def _spread(shift: np.ndarray) -> float:
 
 def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: tuple[int, int, int, int],
                     paper_scale: float = 1.0, tile_mm: float = 48.0, refine_mm: float = 0.0,
-                    refine_from_px: float = 0.0, flat_slack: bool = False) -> _Reference:
+                    refine_from_px: float = 0.0, finest: tuple | None = None, flat_slack: bool = False
+                    ) -> _Reference:
     """The reference of a blank page rendered at PX_PER_MM, over ``area`` (page pixels). ``paper_scale``
     widens the window the paper's white is found in (``scanner.ink.paper_white``) that many times, for
     marks wider than strokes; ``flat_slack`` also works out the finer allowance of clear photos."""
@@ -695,7 +746,7 @@ def _make_reference(grey: np.ndarray, width_mm: float, height_mm: float, area: t
     return _Reference(area, (height, width), dark[y0:y1, x0:x1].copy(),
                       Allowance.of(print_allowance(dark, PX_PER_MM)[y0:y1, x0:x1]), paper_scale, tile_mm,
                       refine_mm, refine_from_px, blank_print(dark[y0:y1, x0:x1], grey[y0:y1, x0:x1], PX_PER_MM),
-                      flat)
+                      flat, finest)
 
 
 def _reading_area(layout: SheetLayout) -> tuple[int, int, int, int]:

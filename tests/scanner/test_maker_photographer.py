@@ -184,8 +184,9 @@ def test_loot_seed_zero_is_refused():
 
 @pytest.mark.parametrize("condition, seed, paper, most_wrong", [
     ("folded", 30000, "a4", 1), ("folded", 30002, "a4", 1), ("pen", 30200, "a4", 6), ("pen", 30201, "a4", 9),
-    ("folded", 210301, "a4", 1), ("folded", 210304, "a4", 0), ("folded", 230309, "a4", 0)])
-def test_a_fold_or_a_pen_on_the_sheet_leaves_no_tile_misread_unnamed(maker, condition, seed, paper, most_wrong):
+    ("folded", 210301, "a4", 1), ("folded", 210304, "a4", 0), ("folded", 230309, "a4", 0),
+    ("curled", 110303, "a4", 1), ("steep", 210105, "letter", 0), ("steep", 230103, "a4", 0)])
+def test_a_fold_a_curl_or_a_pen_leaves_no_tile_misread_unnamed(maker, condition, seed, paper, most_wrong):
     """A fold straight across the grid read as a path line through a whole row of tiles, some of them named
     nowhere (folded seeds 30000 and 30002 did): the crease is cleared, and a tile along it is read as drawn
     or asked about. A pen lying on the sheet hides tiles, which are named, but its edge reached unseen into a
@@ -193,7 +194,9 @@ def test_a_fold_or_a_pen_on_the_sheet_leaves_no_tile_misread_unnamed(maker, cond
     is asked about. The crease of seed 210301 ran through C3's Skeleton box and was cleared with the tick;
     the step between the panels of 210304 left print a box's edge off, reading as a Golem's tick; and a
     crease found on 230309 was lost when the ink was told from the print with the allowance a fold needs,
-    and read as Spike traps ticked along it. None of them was named."""
+    and read as Spike traps ticked along it. A curl squeezing columns A and B (110303) and steep views
+    (210105, 230103) bent the sheet faster than the registration's tiles followed, and print a box's edge
+    off read as ticks. None of them was named."""
     from generator.kinds import BLANKS
     from games.heroes import score_entry
     from scanner.load import load_photo_bytes
@@ -247,7 +250,7 @@ def test_a_tiles_doubtful_boxes_are_asked_about_in_one_entry():
     assert len({entry["where"] for entry in marks}) == len(marks)
     c4 = next(entry for entry in marks if entry["where"] == "C4")
     assert c4["why"].startswith("which boxes are ticked in C4? Read as: Bridge path ticked")
-    assert "Acid Pond empty" in c4["why"] and "Gate ticked" in c4["why"]
+    assert c4["why"].count("% inked)") >= 2 and "Gate " in c4["why"]
 
 
 def test_a_tick_on_a_folds_crease_is_asked_about():
