@@ -28,6 +28,7 @@ PAPER_AROUND_MM = 60.0     # the sheet's paper colour is the median over a windo
 CLOSE_MM = 5.0             # ... of the paper colour: a median, then a closing, this wide
 COVERED_LEVEL = 0.4        # paper darker than this share of the paper around it has something on it
 COVERED_CHROMA = 0.2       # ... and so has paper whose colour strays this far from the paper around it
+SMALLEST_COVER_MM2 = 80.0  # ... in a patch at least this large (a blob of ink is smaller)
 BLUR_MM = 1.0              # print and photo are compared blurred this much
 SEEN_PX_PER_MM = 2.5       # ... at this resolution
 PRINTED = 0.12             # blurred blank darkness above which a pixel is print
@@ -58,7 +59,16 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
     # beside a shadow is brighter than the paper around it too, but not white).
     washed = (level > GLARE_LEVEL) & (paper.min(axis=2) >= GLARE_WHITE)
-    return (level < COVERED_LEVEL) | (chroma > COVERED_CHROMA), washed, level < GREYED_LEVEL
+    return _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)), washed, level < GREYED_LEVEL
+
+
+def _without_small(cover: np.ndarray) -> np.ndarray:
+    """The covered map without patches smaller than ``SMALLEST_COVER_MM2``: a player's filled-in blob of ink
+    is not something lying on the sheet (a pen is 8 mm by 14 cm, a fingertip 15 by 20 mm)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cover.astype(np.uint8), connectivity=8)
+    small = stats[:, cv2.CC_STAT_AREA] < SMALLEST_COVER_MM2 * COVER_PX_PER_MM ** 2
+    small[0] = False
+    return cover & ~small[labels] if small.any() else cover
 
 
 def _paper_colour(image: np.ndarray) -> np.ndarray:

@@ -287,3 +287,19 @@ def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, p
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     entry = score_entry(scans[0].to_json(), maker)
     assert any(doubt["where"] == place and doubt["why"].startswith(asked) for doubt in entry["needs_review"])
+
+
+def test_a_players_blob_of_ink_is_not_something_lying_on_the_sheet(maker):
+    """The hand of seed 310000 (good light) fills a blob of blue ink in E1, a few millimetres wide: it was
+    taken for an object lying over the tile, E1 named "cannot be seen" and its four neighbours asked about.
+    A patch of colour that small is ink: the sheet reads as built, with nothing to check."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(310000, players=1, paper="a4", condition="good")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    assert entry["needs_review"] == []
+    assert entry["dungeon"]["tiles"]["E1"] == shot.truth["dungeon"]["tiles"]["E1"]
