@@ -92,8 +92,7 @@ def _ticks_under_creases(uncleared: np.ndarray, creases, boxes: dict, layout: Ma
         a, b = (grid[1], grid[3]) if columns else (grid[0], grid[2])
         line = float(median((work[lo:hi + 1, a:b] >= FAINT).sum(axis=0)))
         for key, box in boxes.items():
-            x0, y0 = (int(round((v + BOX_INSET_MM) * px_per_mm)) for v in (box.x, box.y))
-            x1, y1 = (int(round((v - BOX_INSET_MM) * px_per_mm)) for v in (box.right, box.bottom))
+            x0, y0, x1, y1 = _inside_pixels(box, px_per_mm)
             if columns:
                 x0, y0, x1, y1 = y0, x0, y1, x1
             r0, r1 = max(lo, y0), min(hi + 1, y1)
@@ -119,10 +118,16 @@ def _crease_mask(shape: tuple[int, int], creases, px_per_mm: float) -> np.ndarra
     return mask
 
 
-def _inside(image: np.ndarray, box: Rect, px_per_mm: float) -> np.ndarray:
-    """The inside of a box read (clear of its printed edge), cut from a page-sized map."""
+def _inside_pixels(box: Rect, px_per_mm: float) -> tuple[int, int, int, int]:
+    """The inside of a box read, clear of its printed edge, as page pixels x0, y0, x1, y1."""
     x0, y0 = (int(round((v + BOX_INSET_MM) * px_per_mm)) for v in (box.x, box.y))
     x1, y1 = (int(round((v - BOX_INSET_MM) * px_per_mm)) for v in (box.right, box.bottom))
+    return x0, y0, x1, y1
+
+
+def _inside(image: np.ndarray, box: Rect, px_per_mm: float) -> np.ndarray:
+    """The inside of a box read (clear of its printed edge), cut from a page-sized map."""
+    x0, y0, x1, y1 = _inside_pixels(box, px_per_mm)
     return image[max(y0, 0):y1, max(x0, 0):x1]
 
 
