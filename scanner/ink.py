@@ -205,7 +205,7 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
         x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
         half = cv2.resize(work[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         rows = [2 * row for row in _crease_rows(half >= inked / 2, px_per_mm / 2)]
-        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked)]
+        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked / 2)]
         if could_be_path is not None:
             kept += [(turned, y0 + row) for row in rows if could_be_path(turned, y0 + row)]
             rows = [row for row in rows if (turned, y0 + row) not in kept]
