@@ -209,6 +209,15 @@ def _decide(fill: float, sure: float, none: float) -> tuple[bool, float | None]:
     return fill >= middle, round(0.3 + 0.4 * abs(fill - middle) / (sure - middle), 2)
 
 
+def _decide_box(fill: float, sure: float, none: float, under_crease: bool) -> tuple[bool, float | None, bool]:
+    """A box's reading as ``_decide`` gives it, and whether it is asked about only because a fold's crease ran
+    through it (``under_crease``: ``MakerMarks.under_crease``) and it reads surely empty."""
+    on, unsure = _decide(fill, sure, none)
+    if unsure is None and not on and under_crease:
+        return on, CREASED, True
+    return on, unsure, False
+
+
 def tick_levels(marks: MakerMarks) -> tuple[float, float]:
     """The fills from which a box of this sheet reads ticked, and up to which it reads empty: ``TICKED`` and
     ``BLANK`` for a pen, lower for a sheet whose ticks are all faint (a pencil, dim light), judged by its
@@ -228,9 +237,8 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
     unsure_boxes: dict[str, list[tuple[str, bool, float, float]]] = {}
     creased: dict[str, list[str]] = {}
     for (tile, item), fill in marks.ticks.items():
-        on, unsure = _decide(fill, sure, blank)
-        if unsure is None and not on and (tile, item) in marks.under_crease:
-            unsure = CREASED
+        on, unsure, on_crease = _decide_box(fill, sure, blank, (tile, item) in marks.under_crease)
+        if on_crease:
             creased.setdefault(tile, []).append(f"the {names[item]} box")
         if unsure is not None:
             unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
@@ -300,10 +308,9 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
     for name, fill in marks.boxes.items():
         if not name.startswith(prefix):
             continue
-        on, unsure = _decide(fill, *levels)
+        on, unsure, on_crease = _decide_box(fill, *levels, name in marks.under_crease)
         label = f"box {name[len(prefix):]}"
-        if unsure is None and not on and name in marks.under_crease:
-            unsure = CREASED
+        if on_crease:
             creased.append(label)
         if unsure is not None:
             unsure_boxes.append((label, on, fill, unsure))

@@ -512,10 +512,10 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
         grey = blank(layout, PX_PER_MM)
         # Where the blank prints (the letters in the tick boxes): a faint tick is looked for beside them.
         _PRINT_MASKS[key] = cv2.dilate((grey < MAKER_PRINT_LEVEL).astype(np.uint8), np.ones((3, 3), np.uint8))
-        _REFERENCES[key] = _make_reference(grey, layout.width, layout.height,
-                                           tuple(int(round(v * PX_PER_MM)) for v in pixels),
+        area = tuple(int(round(v * PX_PER_MM)) for v in pixels)
+        _REFERENCES[key] = _make_reference(grey, layout.width, layout.height, area,
                                            refine_mm=MAP_REFINE_MM, refine_from_px=MAP_REFINE_FROM_MM * PX_PER_MM,
-                                           finest=(MAKER_FINEST_MM, _within(_pixels(layout.grid), pixels)),
+                                           finest=(MAKER_FINEST_MM, _within(_pixels(layout.grid), area)),
                                            flat_slack=True)
     reference = _REFERENCES[key]
     homography = frame.homography(layout.paper)
@@ -715,12 +715,11 @@ FINEST_REACH_MM = 2.0
 FINEST_FADE_MM = 5.0
 
 
-def _within(part: tuple[int, int, int, int], area: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
-    """Page pixels ``part`` (x0, y0, x1, y1) as pixels of the reading area ``area`` (page mm), inside it."""
-    ax, ay = int(round(area[0] * PX_PER_MM)), int(round(area[1] * PX_PER_MM))
-    width, height = int(round(area[2] * PX_PER_MM)) - ax, int(round(area[3] * PX_PER_MM)) - ay
+def _within(part: tuple[int, int, int, int], area: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """Page pixels ``part`` (x0, y0, x1, y1) as pixels of the reading area ``area`` (page pixels), inside it."""
+    ax, ay, bx, by = area
     x0, y0, x1, y1 = part
-    return max(x0 - ax, 0), max(y0 - ay, 0), min(x1 - ax, width), min(y1 - ay, height)
+    return max(x0 - ax, 0), max(y0 - ay, 0), min(x1 - ax, bx - ax), min(y1 - ay, by - ay)
 
 
 def _spread(shift: np.ndarray) -> float:
