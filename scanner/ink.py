@@ -195,7 +195,9 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
     False: a row of the page, True: a column). A crease is a thin dark
     line straight across the whole sheet along its edges: across ``area`` (x0, y0, x1, y1 in pixels, the
     map) it shows as ink in nearly every step of one narrow band of rows (or columns), and it runs on
-    beyond the map on both sides, where a path, which ends at the map's edge, does not. The band is
+    beyond the map on both sides, where a path, which ends at the map's edge, does not. Where print hides
+    it or a step between the panels breaks it, it covers less of the map, and is taken for a crease only
+    if on one side it runs on out to the page's edge (``_runs_far``). The band is
     cleared, except where a stroke crosses it: there the ink on both sides of the band is carried across.
     ``could_be_path(across, pixel)`` says whether a player's straight path could run there: such a line
     is left as it is, and returned third, for the rooms along it to be asked about."""
@@ -204,8 +206,9 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
         work = ink.T if turned else ink
         x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
         half = cv2.resize(work[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        rows = [2 * row for row in _crease_rows(half >= inked / 2, px_per_mm / 2)]
-        rows = [row for row in rows if _runs_beyond(work, y0 + row, x0, x1, px_per_mm, inked / 2)]
+        rows = [2 * row for row, plain in _crease_rows(half >= inked / 2, px_per_mm / 2)
+                if _runs_beyond(work, y0 + 2 * row, x0, x1, px_per_mm, inked / 2)
+                and (plain or _runs_far(work, y0 + 2 * row, x0, x1, px_per_mm, inked / 2))]
         if could_be_path is not None:
             kept += [(turned, y0 + row) for row in rows if could_be_path(turned, y0 + row)]
             rows = [row for row in rows if (turned, y0 + row) not in kept]
@@ -251,8 +254,29 @@ def _runs_beyond(ink: np.ndarray, row: int, x0: int, x1: int, px_per_mm: float, 
     return all(side.size and (side >= inked).any(axis=0).mean() >= 0.5 for side in sides)
 
 
-def _crease_rows(inked: np.ndarray, px_per_mm: float) -> list[int]:
-    """The middle rows of the bands in which ink covers ``CREASE_COVER`` of the steps across."""
+CREASE_FAINT_COVER = 0.5     # a fainter line across the map (print hides a crease, a step between panels breaks
+CREASE_FAR_MM = 5.0          # it) is a crease if on one side it runs on to the page's edge, over this much at least,
+CREASE_EDGE_MM = 3.0         # as plainly as across the map (short of the edge, where the paper's own edge may show)
+
+
+def _runs_far(ink: np.ndarray, row: int, x0: int, x1: int, px_per_mm: float, inked: float) -> bool:
+    """Whether the line along ``row`` runs on beyond the map, on one side at least, in nearly every step out
+    to the page's edge: a path drawn into the map from its edge does not go as far, and a path ends there."""
+    band = int(round(2 * CREASE_BAND_MM * px_per_mm))
+    near, edge, far = (int(round(mm * px_per_mm)) for mm in (CREASE_BEYOND_MM[0], CREASE_EDGE_MM, CREASE_FAR_MM))
+    rows = ink[max(row - band, 0):row + band + 1] >= inked
+    step = max(1, int(round(CREASE_STEP_MM * px_per_mm)))
+    for side in (rows[:, edge:max(x0 - near, edge)], rows[:, x1 + near:max(rows.shape[1] - edge, x1 + near)]):
+        steps = side.shape[1] // step
+        if side.shape[1] >= far and steps and \
+                side.any(axis=0)[:steps * step].reshape(steps, step).max(axis=1).mean() >= CREASE_COVER:
+            return True
+    return False
+
+
+def _crease_rows(inked: np.ndarray, px_per_mm: float) -> list[tuple[int, bool]]:
+    """The middle rows of the bands in which ink covers ``CREASE_FAINT_COVER`` of the steps across, each
+    with whether it covers ``CREASE_COVER`` somewhere."""
     band = int(round(CREASE_BAND_MM * px_per_mm))
     near = cv2.dilate(inked.astype(np.uint8), np.ones((2 * band + 1, 1), np.uint8))
     step = max(1, int(round(CREASE_STEP_MM * px_per_mm)))
@@ -260,17 +284,16 @@ def _crease_rows(inked: np.ndarray, px_per_mm: float) -> list[int]:
     if steps < 10:
         return []
     cover = near[:, :steps * step].reshape(near.shape[0], steps, step).max(axis=2).mean(axis=1)
-    rows, row = [], 0
-    while row < len(cover):
-        if cover[row] >= CREASE_COVER:
-            end = row
-            while end + 1 < len(cover) and cover[end + 1] >= CREASE_COVER:
-                end += 1
-            rows.append((row + end) // 2)
-            row = end + 1
-        else:
-            row += 1
-    return rows
+    plain = _bands(cover >= CREASE_COVER)
+    return sorted([((top + bottom) // 2, True) for top, bottom in plain] +
+                  [((top + bottom) // 2, False) for top, bottom in _bands(cover >= CREASE_FAINT_COVER)
+                   if not any(top <= first <= bottom for first, _ in plain)])
+
+
+def _bands(rows: np.ndarray) -> list[tuple[int, int]]:
+    """The first and last index of each run of True in ``rows``."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], rows.astype(np.int8), [0]))))
+    return [(int(top), int(end) - 1) for top, end in zip(edges[::2], edges[1::2])]
 
 
 QUIET_FROM = 0.012        # sensor noise (of the paper's brightness) above which a photo is smoothed first

@@ -185,7 +185,7 @@ def test_loot_seed_zero_is_refused():
 @pytest.mark.parametrize("condition, seed, paper, most_wrong", [
     ("folded", 30000, "a4", 1), ("folded", 30002, "a4", 1), ("pen", 30200, "a4", 6), ("pen", 30201, "a4", 9),
     ("folded", 210301, "a4", 1), ("folded", 210304, "a4", 0), ("folded", 230309, "a4", 0),
-    ("folded", 10403, "letter", 0),
+    ("folded", 10403, "letter", 0), ("folded", 410011, "letter", 0), ("folded", 410001, "a4", 0),
     ("curled", 110303, "a4", 1), ("steep", 210105, "letter", 0), ("steep", 230103, "a4", 0)])
 def test_a_fold_a_curl_or_a_pen_leaves_no_tile_misread_unnamed(maker, condition, seed, paper, most_wrong):
     """A fold straight across the grid read as a path line through a whole row of tiles, some of them named
@@ -197,7 +197,9 @@ def test_a_fold_a_curl_or_a_pen_leaves_no_tile_misread_unnamed(maker, condition,
     found on 230309 was lost when the ink was told from the print with the allowance a fold needs, and read
     as Spike traps ticked along it; the faint crease of 10403 (Letter) was found across the grid but not
     in the margins beside it, so it stayed as ink through a row of boxes (six tiles wrong, all asked
-    about). A curl squeezing columns A and B (110303) and steep views (210105, 230103) bent the sheet
+    about). The creases of 410011 and 410001 covered only two thirds of the grid's width (print beside the
+    boxes hid them, and a panel's step broke one), so they were not found, and read as Slime ticks along
+    row 3, none of them named. A curl squeezing columns A and B (110303) and steep views (210105, 230103) bent the sheet
     faster than the registration's tiles followed, and print a box's edge off read as ticks. But for
     10403's, none of these was named."""
     from generator.kinds import BLANKS
