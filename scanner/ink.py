@@ -230,10 +230,38 @@ def cleared_creases(ink: np.ndarray, creases: list[tuple[bool, int]], area: tupl
         x0, x1 = (area[1], area[3]) if turned else (area[0], area[2])
         for row in rows:
             top, bottom = crease_band(row, px_per_mm, work.shape[0])
-            across = np.minimum(work[top - 1 if top else top], work[bottom + 1 if bottom + 1 < work.shape[0] else bottom])
-            work[top:bottom + 1, x0:x1] = across[None, x0:x1]
+            above, below = work[top - 1 if top else top, x0:x1], work[bottom + 1 if bottom + 1 < work.shape[0] else bottom, x0:x1]
+            work[top:bottom + 1, x0:x1] = _carried(above, below, bottom + 1 - top)
         ink = work.T if turned else work
     return np.ascontiguousarray(ink)
+
+
+CARRIED_INK = 0.2         # ink strength of a stroke carried across a crease's band
+
+
+def _carried(above: np.ndarray, below: np.ndarray, height: int) -> np.ndarray:
+    """The ``height`` rows of a crease's band, between the rows ``above`` and ``below`` it: ink where both
+    show it, and a stroke that crosses the band aslant (or where the panels on either side of a fold have
+    moved apart), its ends on the two sides not overlapping but less than the band's height apart, joined
+    by a straight strip from one end to the other."""
+    band = np.repeat(np.minimum(above, below)[None], height, axis=0)
+    ends_above, ends_below = _runs(above >= CARRIED_INK), _runs(below >= CARRIED_INK)
+    for a0, a1 in ends_above:
+        for b0, b1 in ends_below:
+            if b0 <= a1 and a0 <= b1 or b0 > a1 + height or a0 > b1 + height:
+                continue        # overlapping (the minimum carries it), or too far apart to be one stroke
+            strength = min(above[a0:a1 + 1].max(), below[b0:b1 + 1].max())
+            for row in range(height):
+                share = (row + 0.5) / height
+                left, right = int(round(a0 + share * (b0 - a0))), int(round(a1 + share * (b1 - a1)))
+                band[row, left:right + 1] = np.maximum(band[row, left:right + 1], strength)
+    return band
+
+
+def _runs(inked: np.ndarray) -> list[tuple[int, int]]:
+    """The first and last index of each run of True in ``inked``."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], inked.astype(np.int8), [0]))))
+    return [(int(first), int(end) - 1) for first, end in zip(edges[::2], edges[1::2])]
 
 
 def crease_band(pixel: int, px_per_mm: float, length: int) -> tuple[int, int]:
@@ -284,16 +312,10 @@ def _crease_rows(inked: np.ndarray, px_per_mm: float) -> list[tuple[int, bool]]:
     if steps < 10:
         return []
     cover = near[:, :steps * step].reshape(near.shape[0], steps, step).max(axis=2).mean(axis=1)
-    plain = _bands(cover >= CREASE_COVER)
+    plain = _runs(cover >= CREASE_COVER)
     return sorted([((top + bottom) // 2, True) for top, bottom in plain] +
-                  [((top + bottom) // 2, False) for top, bottom in _bands(cover >= CREASE_FAINT_COVER)
+                  [((top + bottom) // 2, False) for top, bottom in _runs(cover >= CREASE_FAINT_COVER)
                    if not any(top <= first <= bottom for first, _ in plain)])
-
-
-def _bands(rows: np.ndarray) -> list[tuple[int, int]]:
-    """The first and last index of each run of True in ``rows``."""
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], rows.astype(np.int8), [0]))))
-    return [(int(top), int(end) - 1) for top, end in zip(edges[::2], edges[1::2])]
 
 
 QUIET_FROM = 0.012        # sensor noise (of the paper's brightness) above which a photo is smoothed first

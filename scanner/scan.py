@@ -20,7 +20,7 @@ import numpy as np
 
 from games.review import Rule
 from games.mapfile import map_reference
-from games.maps import DungeonMap, Room
+from games.maps import OPPOSITE, DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
@@ -32,8 +32,8 @@ from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
-from scanner.read import (INKED, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading, link_question, read_room,
-                          read_tally, settle, writes_rounds)
+from scanner.read import (FAINT, INKED, PROBE_DEPTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading,
+                          link_question, read_room, read_tally, settle, writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 if TYPE_CHECKING:
@@ -238,6 +238,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     if creases or on_paths:
         rooms = [_along_crease(reading, cell, creases, on_paths, writes)
                  for reading, cell in zip(rooms, layout.rooms)]
+        rooms = _beside_crease(rooms, layout, creases)
     tally = read_tally(ink, layout.unusable_tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
@@ -351,6 +352,28 @@ def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], k
     if len(doubts) == len(reading.doubts):
         return reading
     return replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts))
+
+
+def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[tuple[bool, int]]) -> list[RoomReading]:
+    """The rooms, a side along which a fold's crease was ``cleared`` (where a stroke to the side is sought:
+    ``PROBE_DEPTH``) asked about where the room across it reads a link through it and this room some ink
+    towards it, too little to read it linked: clearing the crease may have taken the end of the stroke
+    with it. A side with no ink towards it stays as read, as does one the room across does not link to."""
+    by_name = {reading.room: reading for reading in rooms}
+    settled = []
+    for reading, cell in zip(rooms, layout.rooms):
+        doubts = list(reading.doubts)
+        for columns, pixel in cleared:
+            start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
+            for side, edge in zip("WE" if columns else "NS", (start, start + size)):
+                other = by_name.get(cell.room.neighbour(side).name)
+                if abs(pixel / PX_PER_MM - edge) <= PROBE_DEPTH[1] * size and side not in reading.exits \
+                        and other is not None and OPPOSITE[side] in other.exits \
+                        and reading.strengths.get(side, 0.0) >= FAINT and link_question(side) not in doubts:
+                    doubts.append(link_question(side))
+        settled.append(reading if len(doubts) == len(reading.doubts) else
+                       replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts)))
+    return settled
 
 
 def _straight_path_fits(layout: SheetLayout, columns: bool, at_mm: float) -> bool:

@@ -32,3 +32,55 @@ def test_the_print_alone_is_no_ink():
 def test_grey_printed_a_little_darker_than_the_blank_has_it_is_no_stroke(printed, blank):
     """Printers differ: the art and the walls may come out a little darker than the blank sheet has them."""
     assert ink_at(0.0, printed, allowance=blank) < FAINT
+
+
+def _sheet_with_a_crease(px: float, cover: float, margin_cover: float) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """A 200 x 150 mm ink map, its map 20-180 mm across and 20-130 mm down, a crease along y = 70 mm shown
+    over ``cover`` of the map's width (in 10 mm stretches) and ``margin_cover`` of the margins beside it."""
+    ink = np.zeros((int(150 * px), int(200 * px)), np.float32)
+    area = (int(20 * px), int(20 * px), int(180 * px), int(130 * px))
+    row = int(70 * px)
+    for x0 in range(0, 200, 10):
+        inside = 20 <= x0 < 180
+        share = cover if inside else margin_cover
+        ink[row, int(x0 * px):int((x0 + 10 * share) * px)] = 0.6
+    return ink, area
+
+
+@pytest.mark.parametrize("cover, margin_cover, found", [
+    (1.0, 1.0, True),       # plain across the map and beyond it
+    (0.6, 1.0, True),       # print hid a third of it across the map, but it runs on out to the page's edge
+    (0.6, 0.3, False),      # a broken line that stops short beyond the map: a player's path, not a fold
+    (0.4, 1.0, False)])     # too little of it across the map
+def test_a_crease_is_found_when_it_runs_on_beyond_the_map(cover, margin_cover, found):
+    from scanner.ink import without_creases
+
+    px = 5.0
+    ink, area = _sheet_with_a_crease(px, cover, margin_cover)
+    cleared, creases, _ = without_creases(ink, area, px)
+    assert bool(creases) == found
+    if found:
+        assert abs(creases[0][1] - 70 * px) <= 2 and not creases[0][0]
+        assert cleared[int(68 * px):int(72 * px), area[0]:area[2]].max() == 0.0
+
+
+def test_a_stroke_crossing_a_cleared_crease_aslant_stays_joined():
+    """A crease is cleared in a band a couple of millimetres tall; a stroke crossing it straight is carried
+    across, and one crossing it aslant (or where the fold's two panels moved apart), its ends on either
+    side of the band not over one another, is joined end to end, and nothing else is drawn in the band."""
+    from scanner.ink import cleared_creases, crease_band
+
+    px = 5.0
+    ink, area = _sheet_with_a_crease(px, 1.0, 1.0)
+    row = int(70 * px)
+    top, bottom = crease_band(row, px, ink.shape[0])
+    ink[:top, 300:303] = 0.8                      # straight across: x 300-302 on both sides
+    ink[:top, 500:503] = 0.8                      # aslant: x 500-502 above, 508-510 below
+    ink[bottom + 1:, 508:511] = 0.8
+    ink[bottom + 1:, 300:303] = 0.8
+    cleared = cleared_creases(ink, [(False, row)], area, px)
+    band = cleared[top:bottom + 1]
+    assert (band[:, 300:303] > 0.5).all()
+    assert all((band[r, 499:512] > 0.5).any() for r in range(band.shape[0]))
+    assert band[:, 504:507][0].max() == 0.0 and band[:, 504:507][-1].max() == 0.0
+    assert band[:, area[0]:295].max() == 0.0 and band[:, 515:area[2]].max() == 0.0

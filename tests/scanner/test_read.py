@@ -263,3 +263,32 @@ def test_rooms_along_a_folds_crease_are_asked_about_where_the_crease_may_have_ch
     assert ALONG_CREASE in _along_crease(linked, cell, [], [(False, middle)], writes=True).doubts
     tee = RoomReading("D4", "NEW", written=False)
     assert ALONG_CREASE in _along_crease(tee, cell, [], [(False, middle)], writes=True).doubts
+
+
+def test_a_side_a_crease_was_cleared_along_is_asked_about_where_the_room_across_it_is_linked(classic):
+    """A crease cleared close inside D3's bottom side may take the end of its stroke to that side: with
+    some ink read towards it and D4 linked up to it, the side is asked about; with no ink towards it, with
+    D4 not linked to it, or with the crease farther in than a stroke to the side is looked for, D3 stays
+    as read (an empty side next to a linked one is no misreading in itself: so the game of 1354003's
+    third, folded sheet read G3 without the path down into G4, and named nowhere)."""
+    from scanner.read import RoomReading
+    from scanner.scan import PX_PER_MM, _beside_crease
+
+    layout = sheet_layout(classic, "a4")
+    d3_cell = next(cell for cell in layout.rooms if cell.room.name == "D3")
+    bottom = d3_cell.rect.y + d3_cell.rect.h
+
+    def d3(reading: RoomReading, d4: RoomReading, inside_mm: float = 2.4) -> RoomReading:
+        """D3 as read beside a crease cleared ``inside_mm`` above its bottom side, D4 read as ``d4``."""
+        given = {"D3": reading, "D4": d4}
+        rooms = [given.get(cell.room.name, RoomReading(cell.room.name)) for cell in layout.rooms]
+        crease = (False, int(round((bottom - inside_mm) * PX_PER_MM)))
+        return _beside_crease(rooms, layout, [crease])[layout.rooms.index(d3_cell)]
+
+    faint = RoomReading("D3", "W", strengths={"N": 0.0, "E": 0.0, "S": 0.27, "W": 0.93})
+    asked = d3(faint, RoomReading("D4", "N"))
+    assert asked.doubts == (link_question("S"),) and asked.confidence < SURE
+    assert d3(faint, RoomReading("D4", "E")) == faint
+    assert d3(faint, RoomReading("D4", "N"), inside_mm=7.0) == faint
+    clean = RoomReading("D3", "W", strengths={"N": 0.0, "E": 0.0, "S": 0.0, "W": 0.93})
+    assert d3(clean, RoomReading("D4", "N")) == clean
