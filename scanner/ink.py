@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import cv2
 import numpy as np
+from itertools import combinations
 
 from scanner.fastnp import median, percentile
 
@@ -188,11 +189,55 @@ CREASE_BAND_MM = 0.8      # ... straight to within this (a hand's line wanders m
 CREASE_STEP_MM = 2.0
 
 
+class Crease(tuple):
+    """A fold's crease found on the ink map: (across, pixel), a column of the page when ``across`` else a row,
+    where it crosses ``middle`` (a pixel along it, the map's middle); a crease a little off the paper's
+    edges runs ``slope`` pixels off that row (column) per pixel along it (``at``)."""
+
+    def __new__(cls, across: bool, pixel: int, slope: float = 0.0, middle: int = 0) -> "Crease":
+        crease = super().__new__(cls, (across, pixel))
+        crease.slope, crease.middle = slope, middle
+        return crease
+
+    def at(self, along):
+        """The row (column) the crease runs through at pixel ``along`` (a number or an array of them)."""
+        return np.rint(self[1] + self.slope * (np.asarray(along) - self.middle)).astype(int)
+
+
+def as_crease(crease) -> Crease:
+    return crease if isinstance(crease, Crease) else Crease(*crease)
+
+
+CREASE_TILT_PARTS = 8     # a crease's tilt is measured over this many stretches of the map
+CREASE_MOST_TILT = 0.02   # ... and taken as at most this (2 mm in 100 mm: the camera's own turn is rectified)
+
+
+def _fitted(work: np.ndarray, across: bool, row: int, x0: int, x1: int, px_per_mm: float, inked: float) -> Crease:
+    """The crease found along ``row`` of ``work``, with its tilt: in each stretch of the map, the row near
+    ``row`` with the most ink, and the line through them (the median of the slopes between them: a path's
+    stroke along one stretch moves one point, not the line)."""
+    reach = int(round(3 * CREASE_BAND_MM * px_per_mm))
+    window = work[max(row - reach, 0):row + reach + 1, x0:x1] >= inked
+    width = (x1 - x0) // CREASE_TILT_PARTS
+    middle = (x0 + x1) // 2
+    points = []
+    for part in range(CREASE_TILT_PARTS):
+        counts = window[:, part * width:(part + 1) * width].sum(axis=1)
+        if width and counts.max() >= width / 3:
+            points.append((x0 + part * width + width / 2, max(row - reach, 0) + int(counts.argmax())))
+    if len(points) < CREASE_TILT_PARTS // 2:
+        return Crease(across, row, 0.0, middle)
+    slopes = [(b[1] - a[1]) / (b[0] - a[0]) for a, b in combinations(points, 2)]
+    slope = float(np.clip(median(np.array(slopes)), -CREASE_MOST_TILT, CREASE_MOST_TILT))
+    pixel = int(round(float(median(np.array([y - slope * (x - middle) for x, y in points])))))
+    return Crease(across, pixel if abs(pixel - row) <= reach else row, slope, middle)
+
+
 def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm: float,
                     inked: float = 0.45, could_be_path=None
-                    ) -> tuple[np.ndarray, list[tuple[bool, int]], list[tuple[bool, int]]]:
-    """The ink map without the creases of a folded sheet, and where they were, as (across, pixel) (``across``
-    False: a row of the page, True: a column). A crease is a thin dark
+                    ) -> tuple[np.ndarray, list[Crease], list[Crease]]:
+    """The ink map without the creases of a folded sheet, and where they were (``Crease``: (across, pixel),
+    ``across`` False for a row of the page, True for a column, and its tilt). A crease is a thin dark
     line straight across the whole sheet along its edges: across ``area`` (x0, y0, x1, y1 in pixels, the
     map) it shows as ink in nearly every step of one narrow band of rows (or columns), and it runs on
     beyond the map on both sides, where a path, which ends at the map's edge, does not. Where print hides
@@ -206,34 +251,51 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
         work = ink.T if turned else ink
         x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
         half = cv2.resize(work[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        rows = [2 * row for row, plain in _crease_rows(half >= inked / 2, px_per_mm / 2)
-                if _runs_beyond(work, y0 + 2 * row, x0, x1, px_per_mm, inked / 2)
-                and (plain or _runs_far(work, y0 + 2 * row, x0, x1, px_per_mm, inked / 2))]
+        lines = [(_fitted(work, turned, y0 + 2 * row, x0, x1, px_per_mm, inked / 2), plain)
+                 for row, plain in _crease_rows(half >= inked / 2, px_per_mm / 2)]
+        creases = [crease for crease, plain in lines if _runs_beyond(work, crease, x0, x1, px_per_mm, inked / 2)
+                   and (plain or _runs_far(work, crease, x0, x1, px_per_mm, inked / 2))]
         if could_be_path is not None:
-            kept += [(turned, y0 + row) for row in rows if could_be_path(turned, y0 + row)]
-            rows = [row for row in rows if (turned, y0 + row) not in kept]
-        if rows:
-            found += [(turned, y0 + row) for row in rows]
-            ink = cleared_creases(ink, [(turned, y0 + row) for row in rows], area, px_per_mm)
+            kept += [crease for crease in creases if could_be_path(turned, crease[1])]
+            creases = [crease for crease in creases if crease not in kept]
+        if creases:
+            found += creases
+            ink = cleared_creases(ink, creases, area, px_per_mm)
     return np.ascontiguousarray(ink), found, kept
 
 
-def cleared_creases(ink: np.ndarray, creases: list[tuple[bool, int]], area: tuple[int, int, int, int],
-                    px_per_mm: float) -> np.ndarray:
-    """The ink map with the bands of ``creases`` ((across, pixel), as ``without_creases`` finds them) cleared
-    over ``area``, a stroke crossing a band carried across it."""
+def cleared_creases(ink: np.ndarray, creases, area: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:
+    """The ink map with the bands of ``creases`` (``Crease``, or (across, pixel) for a level one, as
+    ``without_creases`` finds them) cleared over ``area``, a stroke crossing a band carried across it."""
     for turned in (False, True):
-        rows = [pixel for across, pixel in creases if across == turned]
+        rows = [as_crease(crease) for crease in creases if crease[0] == turned]
         if not rows:
             continue
         work = (ink.T if turned else ink).copy()
         x0, x1 = (area[1], area[3]) if turned else (area[0], area[2])
-        for row in rows:
-            top, bottom = crease_band(row, px_per_mm, work.shape[0])
-            above, below = work[top - 1 if top else top, x0:x1], work[bottom + 1 if bottom + 1 < work.shape[0] else bottom, x0:x1]
-            work[top:bottom + 1, x0:x1] = _carried(above, below, bottom + 1 - top)
+        for crease in rows:
+            along = np.arange(x0, x1)
+            lines = crease.at(along)
+            for line in np.unique(lines):         # the stretches along which the tilted crease keeps to one row
+                a, b = along[lines == line][[0, -1]]
+                top, bottom = crease_band(int(line), px_per_mm, work.shape[0])
+                above = work[top - 1 if top else top, a:b + 1]
+                below = work[bottom + 1 if bottom + 1 < work.shape[0] else bottom, a:b + 1]
+                work[top:bottom + 1, a:b + 1] = _carried(above, below, bottom + 1 - top)
         ink = work.T if turned else work
     return np.ascontiguousarray(ink)
+
+
+def crease_mask(shape: tuple[int, int], crease, px_per_mm: float) -> np.ndarray:
+    """Where ``cleared_creases`` clears a crease's band, on a page-sized map of ``shape`` (True), the whole
+    page along."""
+    crease = as_crease(crease)
+    mask = np.zeros(shape[::-1] if crease[0] else shape, bool)
+    lines = crease.at(np.arange(mask.shape[1]))
+    for line in np.unique(lines):
+        top, bottom = crease_band(int(line), px_per_mm, mask.shape[0])
+        mask[top:bottom + 1, lines == line] = True
+    return mask.T if crease[0] else mask
 
 
 CARRIED_INK = 0.2         # ink strength of a stroke carried across a crease's band
@@ -274,11 +336,13 @@ def crease_band(pixel: int, px_per_mm: float, length: int) -> tuple[int, int]:
 CREASE_BEYOND_MM = (2.0, 3.8)   # a crease shows this far beyond the map on both sides
 
 
-def _runs_beyond(ink: np.ndarray, row: int, x0: int, x1: int, px_per_mm: float, inked: float) -> bool:
+def _runs_beyond(ink: np.ndarray, crease: Crease, x0: int, x1: int, px_per_mm: float, inked: float) -> bool:
     band = int(round(2 * CREASE_BAND_MM * px_per_mm))     # a panel's shift may bend the crease a little there
     near, far = (int(round(mm * px_per_mm)) for mm in CREASE_BEYOND_MM)
-    rows = ink[max(row - band, 0):row + band + 1]
-    sides = [rows[:, max(x0 - far, 0):max(x0 - near, 0)], rows[:, x1 + near:x1 + far]]
+    sides = []
+    for a, b in ((max(x0 - far, 0), max(x0 - near, 0)), (x1 + near, x1 + far)):
+        row = int(crease.at((a + b) // 2))
+        sides.append(ink[max(row - band, 0):row + band + 1, a:b])
     return all(side.size and (side >= inked).any(axis=0).mean() >= 0.5 for side in sides)
 
 
@@ -287,14 +351,15 @@ CREASE_FAR_MM = 5.0          # it) is a crease if on one side it runs on to the 
 CREASE_EDGE_MM = 3.0         # as plainly as across the map (short of the edge, where the paper's own edge may show)
 
 
-def _runs_far(ink: np.ndarray, row: int, x0: int, x1: int, px_per_mm: float, inked: float) -> bool:
-    """Whether the line along ``row`` runs on beyond the map, on one side at least, in nearly every step out
-    to the page's edge: a path drawn into the map from its edge does not go as far, and a path ends there."""
+def _runs_far(ink: np.ndarray, crease: Crease, x0: int, x1: int, px_per_mm: float, inked: float) -> bool:
+    """Whether the crease runs on beyond the map, on one side at least, in nearly every step out to the
+    page's edge: a path drawn into the map from its edge does not go as far, and a path ends there."""
     band = int(round(2 * CREASE_BAND_MM * px_per_mm))
     near, edge, far = (int(round(mm * px_per_mm)) for mm in (CREASE_BEYOND_MM[0], CREASE_EDGE_MM, CREASE_FAR_MM))
-    rows = ink[max(row - band, 0):row + band + 1] >= inked
     step = max(1, int(round(CREASE_STEP_MM * px_per_mm)))
-    for side in (rows[:, edge:max(x0 - near, edge)], rows[:, x1 + near:max(rows.shape[1] - edge, x1 + near)]):
+    for a, b in ((edge, max(x0 - near, edge)), (x1 + near, max(ink.shape[1] - edge, x1 + near))):
+        row = int(crease.at((a + b) // 2))
+        side = ink[max(row - band, 0):row + band + 1, a:b] >= inked
         steps = side.shape[1] // step
         if side.shape[1] >= far and steps and \
                 side.any(axis=0)[:steps * step].reshape(steps, step).max(axis=1).mean() >= CREASE_COVER:

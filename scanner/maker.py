@@ -20,7 +20,7 @@ from games.maker import SIZE, Maker
 from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
 from scanner.fastnp import median
-from scanner.ink import crease_band
+from scanner.ink import as_crease, crease_mask
 from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
 
@@ -58,7 +58,7 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     """Measure every tick box, tile side and record box of ``layout`` on a registered ink map; ``printed``
     (the page's pixels where the blank prints, when given) are left out of the tick boxes' fill, since a
     light tick over a printed letter is told from it less surely than beside it. ``creases`` are the
-    folds cleared from the ink map (``scanner.ink.without_creases``: (across, pixel)): the sides whose
+    folds cleared from the ink map (``scanner.ink.without_creases``: ``Crease``): the sides whose
     middle one ran through may have lost a path line with it, and a box is read beside the crease's band.
     A box the band covers most of is named in ``under_crease`` when the ink map before the creases were
     cleared (``uncleared``) holds more ink in it than the crease's own line: a tick cleared with it."""
@@ -86,20 +86,23 @@ def _ticks_under_creases(uncleared: np.ndarray, creases, boxes: dict, layout: Ma
     line: in each column (row) of the box, the inked pixels beyond the line's typical width across the grid."""
     found = set()
     grid = [int(round(v * px_per_mm)) for v in (layout.grid.x, layout.grid.y, layout.grid.right, layout.grid.bottom)]
-    for columns, pixel in creases:
+    for crease in creases:
+        columns = crease[0]
         work = uncleared.T if columns else uncleared
-        lo, hi = crease_band(pixel, px_per_mm, work.shape[0])
+        band = crease_mask(uncleared.shape, crease, px_per_mm)
+        band = band.T if columns else band
+        inked = (work >= FAINT) & band
         a, b = (grid[1], grid[3]) if columns else (grid[0], grid[2])
-        line = float(median((work[lo:hi + 1, a:b] >= FAINT).sum(axis=0)))
+        line = float(median(inked[:, a:b].sum(axis=0)))
         for key, box in boxes.items():
             x0, y0, x1, y1 = _inside_pixels(box, px_per_mm)
             if columns:
                 x0, y0, x1, y1 = y0, x0, y1, x1
-            r0, r1 = max(lo, y0), min(hi + 1, y1)
-            if x1 <= x0 or r1 - r0 <= (1 - CREASE_LEFT) * (y1 - y0):
+            covered = band[y0:y1, x0:x1]
+            if x1 <= x0 or covered.sum() <= (1 - CREASE_LEFT) * (y1 - y0) * (x1 - x0):
                 continue
-            beyond = np.clip((work[r0:r1, x0:x1] >= FAINT).sum(axis=0) - line, 0, None).sum()
-            if beyond >= CREASE_EXTRA * (r1 - r0) * (x1 - x0):
+            beyond = np.clip(inked[y0:y1, x0:x1].sum(axis=0) - line, 0, None).sum()
+            if beyond >= CREASE_EXTRA * covered.sum():
                 found.add(key)
     return frozenset(found)
 
@@ -108,14 +111,10 @@ def _crease_mask(shape: tuple[int, int], creases, px_per_mm: float) -> np.ndarra
     """Where ``scanner.ink.without_creases`` cleared the creases (1), or None when there were none."""
     if not creases:
         return None
-    mask = np.zeros(shape, np.uint8)
-    for columns, pixel in creases:
-        lo, hi = crease_band(pixel, px_per_mm, shape[1] if columns else shape[0])
-        if columns:
-            mask[:, lo:hi + 1] = 1
-        else:
-            mask[lo:hi + 1] = 1
-    return mask
+    mask = np.zeros(shape, bool)
+    for crease in creases:
+        mask |= crease_mask(shape, crease, px_per_mm)
+    return mask.astype(np.uint8)
 
 
 def _inside_pixels(box: Rect, px_per_mm: float) -> tuple[int, int, int, int]:
@@ -137,11 +136,11 @@ CREASE_NEAR_MM = 2.5    # a crease this near a tile's middle line ran where a pa
 def _along_creases(layout: MakerLayout, creases, px_per_mm: float):
     """The (tile, side) pairs a cleared crease ran through the middle of: a column crease the tiles' N and S
     sides, a row crease their E and W sides."""
-    for columns, pixel in creases:
-        at = pixel / px_per_mm
+    for crease in creases:
+        columns = crease[0]
         for tile in layout.tiles:
-            middle = tile.rect.centre[0] if columns else tile.rect.centre[1]
-            if abs(middle - at) <= CREASE_NEAR_MM:
+            middle, along = tile.rect.centre if columns else tile.rect.centre[::-1]
+            if abs(middle - as_crease(crease).at(int(round(along * px_per_mm))) / px_per_mm) <= CREASE_NEAR_MM:
                 yield from ((tile.id, side) for side in ("NS" if columns else "EW"))
 
 

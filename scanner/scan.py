@@ -24,9 +24,9 @@ from games.maps import OPPOSITE, DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
-from scanner.ink import (Allowance, apply_shift, cleared_creases, darkness, ink_map, measure, print_allowance,
-                         quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM,
-                         noise_level, register, stroke_gain, without_creases)
+from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, darkness, ink_map, measure,
+                         print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM,
+                         REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
 from scanner.fastnp import percentile
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
@@ -208,7 +208,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
                           f"again from above with the sheet flat, the whole map in even light, and no lamp "
                           f"shining back from the paper")
 
-    def no_creases(ink: np.ndarray) -> tuple[np.ndarray, list[tuple[bool, int]], list[tuple[bool, int]]]:
+    def no_creases(ink: np.ndarray) -> tuple[np.ndarray, list[Crease], list[Crease]]:
         return without_creases(_without_cave_arrows(ink, layout), _pixels(layout.grid), PX_PER_MM, INKED,
                                lambda turned, pixel: _straight_path_fits(layout, turned, pixel / PX_PER_MM))
 
@@ -218,8 +218,8 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
         # wider allowance may fade a crease below what is found as one: it is cleared where it was found.
         found = creases
         ink, creases, on_paths = no_creases(_page_ink(reference, dark, colour, gain, False))
-        lost = [(across, pixel) for across, pixel in found
-                if not any(across == other and abs(pixel - at) <= CREASE_BAND_MM * PX_PER_MM
+        lost = [crease for crease in found
+                if not any(crease[0] == other and abs(crease[1] - at) <= CREASE_BAND_MM * PX_PER_MM
                            for other, at in creases + on_paths)]
         if lost:
             ink, creases = cleared_creases(ink, lost, _pixels(layout.grid), PX_PER_MM), creases + lost
@@ -325,16 +325,22 @@ ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a
 CREASE_OVER_STROKE_MM = 1.5    # a crease cleared this near a room's middle may have taken a stroke with it
 
 
-def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], kept: list[tuple[bool, int]],
+def _crease_at(crease, cell) -> int:
+    """The row (column) of the page a crease runs through beside the middle of ``cell``."""
+    middle = cell.rect.centre[1] if crease[0] else cell.rect.centre[0]
+    return int(as_crease(crease).at(int(round(middle * PX_PER_MM))))
+
+
+def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[Crease],
                   writes: bool = False) -> RoomReading:
     """A room along a fold's crease, asked about where the crease may have changed its reading: a crease
     ``kept`` on the ink map (it lies where a straight path could run) may be what links the room's two
     opposite sides; a crease ``cleared`` through the room's middle clears a stroke drawn along it too.
     For a player who ``writes`` round numbers, a room read only as the crease's two sides, its round box
     clean, holds the crease alone: it is read empty."""
-    def off_middle(crease: tuple[bool, int]) -> tuple[str, float, float]:
+    def off_middle(crease) -> tuple[str, float, float]:
         """The sides a crease runs towards, how far (mm) from the room's middle it runs, and the room's size."""
-        columns, pixel = crease
+        columns, pixel = crease[0], _crease_at(crease, cell)
         start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
         return "NS" if columns else "EW", abs(pixel / PX_PER_MM - (start + size / 2)), size
 
@@ -354,7 +360,7 @@ def _along_crease(reading: RoomReading, cell, cleared: list[tuple[bool, int]], k
     return replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts))
 
 
-def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[tuple[bool, int]]) -> list[RoomReading]:
+def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[Crease]) -> list[RoomReading]:
     """The rooms, a side along which a fold's crease was ``cleared`` (where a stroke to the side is sought:
     ``PROBE_DEPTH``) asked about where the room across it reads a link through it and this room some ink
     towards it, too little to read it linked: clearing the crease may have taken the end of the stroke
@@ -363,7 +369,8 @@ def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[
     settled = []
     for reading, cell in zip(rooms, layout.rooms):
         doubts = list(reading.doubts)
-        for columns, pixel in cleared:
+        for crease in cleared:
+            columns, pixel = crease[0], _crease_at(crease, cell)
             start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
             for side, edge in zip("WE" if columns else "NS", (start, start + size)):
                 other = by_name.get(cell.room.neighbour(side).name)

@@ -34,16 +34,18 @@ def test_grey_printed_a_little_darker_than_the_blank_has_it_is_no_stroke(printed
     assert ink_at(0.0, printed, allowance=blank) < FAINT
 
 
-def _sheet_with_a_crease(px: float, cover: float, margin_cover: float) -> tuple[np.ndarray, tuple[int, int, int, int]]:
-    """A 200 x 150 mm ink map, its map 20-180 mm across and 20-130 mm down, a crease along y = 70 mm shown
-    over ``cover`` of the map's width (in 10 mm stretches) and ``margin_cover`` of the margins beside it."""
+def _sheet_with_a_crease(px: float, cover: float, margin_cover: float, tilt_mm: float = 0.0
+                         ) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """A 200 x 150 mm ink map, its map 20-180 mm across and 20-130 mm down, a crease along y = 70 mm (at the
+    map's middle, falling ``tilt_mm`` over the page's width) shown over ``cover`` of the map's width (in
+    10 mm stretches) and ``margin_cover`` of the margins beside it."""
     ink = np.zeros((int(150 * px), int(200 * px)), np.float32)
     area = (int(20 * px), int(20 * px), int(180 * px), int(130 * px))
-    row = int(70 * px)
     for x0 in range(0, 200, 10):
         inside = 20 <= x0 < 180
         share = cover if inside else margin_cover
-        ink[row, int(x0 * px):int((x0 + 10 * share) * px)] = 0.6
+        for x in range(int(x0 * px), int((x0 + 10 * share) * px)):
+            ink[int(round((70 + tilt_mm * (x / px - 100) / 200) * px)), x] = 0.6
     return ink, area
 
 
@@ -84,3 +86,24 @@ def test_a_stroke_crossing_a_cleared_crease_aslant_stays_joined():
     assert all((band[r, 499:512] > 0.5).any() for r in range(band.shape[0]))
     assert band[:, 504:507][0].max() == 0.0 and band[:, 504:507][-1].max() == 0.0
     assert band[:, area[0]:295].max() == 0.0 and band[:, 515:area[2]].max() == 0.0
+
+
+def test_a_crease_a_little_off_the_paper_s_edges_is_found_and_cleared_end_to_end():
+    """A sheet folded 1.6 mm off square: its crease falls 1.6 mm over the page, more than the band it is
+    cleared in. It is found with its tilt and cleared from one end of the map to the other, a path crossing
+    it at the far left still carried across."""
+    from scanner.ink import without_creases
+
+    px = 5.0
+    ink, area = _sheet_with_a_crease(px, 1.0, 1.0, tilt_mm=1.6)
+    ink[int(60 * px):int(80 * px), int(25 * px):int(25 * px) + 3] = 0.8       # a path crossing it, near the left
+    cleared, creases, _ = without_creases(ink, area, px)
+    assert len(creases) == 1
+    crease = creases[0]
+    assert abs(crease.slope - 1.6 / 200) < 0.002
+    left, right = crease.at([area[0], area[2] - 1])
+    assert abs(left - (70 - 0.64) * px) <= 1.5 and abs(right - (70 + 0.64) * px) <= 1.5
+    line = ink >= 0.5
+    line[:, int(25 * px):int(25 * px) + 3] = False
+    assert cleared[:, area[0]:area[2]][line[:, area[0]:area[2]]].max() == 0.0
+    assert (cleared[int(60 * px):int(80 * px), int(25 * px) + 1] > 0.5).all()
