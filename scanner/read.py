@@ -210,6 +210,7 @@ STUB_BAR = 0.16         # ... nor one with a bar this long across its end
 STUB_CONFIDENCE = 0.85
 WRITTEN_STUB_MM2 = 21.0  # ... in a room whose round number is read (a broad pen's stub and bar)
 BROKEN_ON_MM2 = 0.4      # ... with no more than this of ink in line beyond it (a faint path broken by the print)
+IN_LINE_MM = 1.0         # a broken path's pieces lie in line with each other to within this
 
 
 WRITES_ROUNDS_SHARE = 0.8   # a player who writes round numbers: in this share of the rooms read as drawn ...
@@ -300,6 +301,41 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
             return reading               # the neighbour's stroke reaches this side: perhaps its overshoot
     return RoomReading(reading.room, side, False, reading.round, STUB_CONFIDENCE, (), reading.strengths,
                        reading.written)
+
+
+def only_poking_in(ink: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
+    """Whether the ink by which ``side`` reads linked is only a short piece poking in across it, in the
+    side's probe, within ``OVERSHOOT_DEPTH`` of it and joined to nothing else, while the room holds ink of
+    its own elsewhere: what a neighbour's stroke running on past the side leaves, where a faint path broken
+    into pieces leaves more of them in line towards the middle."""
+    crop = room_crop(ink, cell.rect, px_per_mm)
+    if cell.mark is not None:
+        crop = _without_mark(crop, cell, px_per_mm)
+    crop = _split_round_box(crop, cell, px_per_mm)[1]
+    joined, rest = _joined_to_side(crop, side)
+    size = crop.shape[0]
+    along = np.arange(size)
+    depth = np.broadcast_to({"N": along[:, None], "S": size - 1 - along[:, None],
+                             "W": along[None, :], "E": size - 1 - along[None, :]}[side], crop.shape)
+    lateral = np.broadcast_to({"N": along[None, :], "S": along[None, :],
+                               "W": along[:, None], "E": along[:, None]}[side], crop.shape)
+    count, labels = cv2.connectedComponents((joined >= INKED).astype(np.uint8), connectivity=8)
+    window = np.abs(lateral - size / 2) <= PROBE_HALF_WIDTH * size
+    inside = label_set(labels[window], count)
+    inside[0] = False
+    piece = inside[labels]
+    if not piece.any() or not rest.any():
+        return False
+    reach = int(depth[piece].max())
+    if reach > OVERSHOOT_DEPTH * size or piece.sum() > OVERSHOOT_MM2 * px_per_mm ** 2:
+        return False
+    # Between the piece and the room's middle (short of a bar across it, which wobbles), a faint path broken
+    # into pieces leaves some ink in line with it (a pencil's, or in dim light); a neighbour's stroke run on
+    # leaves clean paper.
+    wobble = IN_LINE_MM * px_per_mm
+    between = (lateral >= lateral[piece].min() - wobble) & (lateral <= lateral[piece].max() + wobble) \
+        & (depth > reach + 0.05 * size) & (depth < 0.38 * size)
+    return int((between & (crop >= FAINT)).sum()) <= BROKEN_ON_MM2 * px_per_mm ** 2
 
 
 def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:

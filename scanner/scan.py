@@ -33,7 +33,7 @@ from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, PROBE_DEPTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading,
-                          link_question, read_room, read_tally, settle, writes_rounds)
+                          link_question, only_poking_in, read_room, read_tally, settle, writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 if TYPE_CHECKING:
@@ -235,6 +235,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
     writes = writes_rounds(rooms)
     rooms = [settle(reading, ink, cell, PX_PER_MM, writes) for reading, cell in zip(rooms, layout.rooms)]
+    rooms = _overshoots_asked(rooms, layout, ink)
     if creases or on_paths:
         rooms = [_along_crease(reading, cell, creases, on_paths, writes)
                  for reading, cell in zip(rooms, layout.rooms)]
@@ -378,6 +379,24 @@ def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[
                         and other is not None and OPPOSITE[side] in other.exits \
                         and reading.strengths.get(side, 0.0) >= FAINT and link_question(side) not in doubts:
                     doubts.append(link_question(side))
+        settled.append(reading if len(doubts) == len(reading.doubts) else
+                       replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts)))
+    return settled
+
+
+def _overshoots_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray) -> list[RoomReading]:
+    """The rooms, a side read linked only by a short piece of ink poking in across it, not joined to the
+    room's own strokes, asked about where the room across that side is linked to it: the piece is more
+    likely the end of the neighbour's stroke, run on past the side, than a path of this room's."""
+    by_name = {reading.room: reading for reading in rooms}
+    settled = []
+    for reading, cell in zip(rooms, layout.rooms):
+        doubts = list(reading.doubts)
+        for side in reading.exits:
+            other = by_name.get(cell.room.neighbour(side).name)
+            if other is not None and OPPOSITE[side] in other.exits and link_question(side) not in doubts \
+                    and only_poking_in(ink, cell, PX_PER_MM, side):
+                doubts.append(link_question(side))
         settled.append(reading if len(doubts) == len(reading.doubts) else
                        replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts)))
     return settled
