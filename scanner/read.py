@@ -309,11 +309,18 @@ def only_poking_in(ink: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
     its own elsewhere: what a neighbour's stroke running on past the side leaves, where a faint path broken
     into pieces leaves more of them in line towards the middle."""
     crop = room_crop(ink, cell.rect, px_per_mm)
+    size = crop.shape[0]
+    # First the common case, cheaply: a stroke runs on from the side past where an overshoot ends.
+    near, far = int(OVERSHOOT_DEPTH * size) + 2, int(0.38 * size)
+    a, b = int((0.5 - PROBE_HALF_WIDTH) * size), int((0.5 + PROBE_HALF_WIDTH) * size) + 1
+    strip = {"N": crop[near:far, a:b], "S": crop[size - far:size - near, a:b],
+             "W": crop[a:b, near:far].T, "E": crop[a:b, size - far:size - near].T}[side]
+    if strip.size and (strip >= INKED).any(axis=1).all():
+        return False
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
     crop = _split_round_box(crop, cell, px_per_mm)[1]
     joined, rest = _joined_to_side(crop, side)
-    size = crop.shape[0]
     along = np.arange(size)
     depth = np.broadcast_to({"N": along[:, None], "S": size - 1 - along[:, None],
                              "W": along[None, :], "E": size - 1 - along[None, :]}[side], crop.shape)
