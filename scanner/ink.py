@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 import cv2
 import numpy as np
-from itertools import combinations
 
 from scanner.fastnp import median, percentile
 
@@ -274,14 +274,10 @@ def cleared_creases(ink: np.ndarray, creases, area: tuple[int, int, int, int], p
         work = (ink.T if turned else ink).copy()
         x0, x1 = (area[1], area[3]) if turned else (area[0], area[2])
         for crease in rows:
-            along = np.arange(x0, x1)
-            lines = crease.at(along)
-            for line in np.unique(lines):         # the stretches along which the tilted crease keeps to one row
-                a, b = along[lines == line][[0, -1]]
-                top, bottom = crease_band(int(line), px_per_mm, work.shape[0])
-                above = work[top - 1 if top else top, a:b + 1]
-                below = work[bottom + 1 if bottom + 1 < work.shape[0] else bottom, a:b + 1]
-                work[top:bottom + 1, a:b + 1] = _carried(above, below, bottom + 1 - top)
+            for top, bottom, a, b in _stretches(crease, x0, x1, px_per_mm, work.shape[0]):
+                above = work[top - 1 if top else top, a:b]
+                below = work[bottom + 1 if bottom + 1 < work.shape[0] else bottom, a:b]
+                work[top:bottom + 1, a:b] = _carried(above, below, bottom + 1 - top)
         ink = work.T if turned else work
     return np.ascontiguousarray(ink)
 
@@ -291,11 +287,19 @@ def crease_mask(shape: tuple[int, int], crease, px_per_mm: float) -> np.ndarray:
     page along."""
     crease = as_crease(crease)
     mask = np.zeros(shape[::-1] if crease[0] else shape, bool)
-    lines = crease.at(np.arange(mask.shape[1]))
-    for line in np.unique(lines):
-        top, bottom = crease_band(int(line), px_per_mm, mask.shape[0])
-        mask[top:bottom + 1, lines == line] = True
+    for top, bottom, a, b in _stretches(crease, 0, mask.shape[1], px_per_mm, mask.shape[0]):
+        mask[top:bottom + 1, a:b] = True
     return mask.T if crease[0] else mask
+
+
+def _stretches(crease: Crease, start: int, stop: int, px_per_mm: float, length: int):
+    """The crease's band from pixel ``start`` to ``stop`` along it, as the stretches along which it keeps
+    to the same rows (columns): (first row, last row, first pixel along, pixel after the last)."""
+    along = np.arange(start, stop)
+    lines = crease.at(along)
+    for line in np.unique(lines):
+        a, b = along[lines == line][[0, -1]]
+        yield (*crease_band(int(line), px_per_mm, length), int(a), int(b) + 1)
 
 
 CARRIED_INK = 0.2         # ink strength of a stroke carried across a crease's band

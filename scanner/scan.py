@@ -20,7 +20,7 @@ import numpy as np
 
 from games.review import Rule
 from games.mapfile import map_reference
-from games.maps import OPPOSITE, DungeonMap, Room
+from games.maps import OPPOSITE, SIDES, DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
@@ -361,45 +361,46 @@ def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[
     return replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts))
 
 
+def _sides_asked(rooms: list[RoomReading], layout: SheetLayout, doubtful) -> list[RoomReading]:
+    """The rooms, each side that the room across links to and ``doubtful(reading, cell, side)`` says may be
+    misread asked about (``link_question``)."""
+    by_name = {reading.room: reading for reading in rooms}
+    settled = []
+    for reading, cell in zip(rooms, layout.rooms):
+        doubts = list(reading.doubts)
+        for side in SIDES:
+            other = by_name.get(cell.room.neighbour(side).name)
+            if other is not None and OPPOSITE[side] in other.exits and link_question(side) not in doubts \
+                    and doubtful(reading, cell, side):
+                doubts.append(link_question(side))
+        settled.append(reading if len(doubts) == len(reading.doubts) else
+                       replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts)))
+    return settled
+
+
 def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[Crease]) -> list[RoomReading]:
     """The rooms, a side along which a fold's crease was ``cleared`` (where a stroke to the side is sought:
     ``PROBE_DEPTH``) asked about where the room across it reads a link through it and this room some ink
     towards it, too little to read it linked: clearing the crease may have taken the end of the stroke
     with it. A side with no ink towards it stays as read, as does one the room across does not link to."""
-    by_name = {reading.room: reading for reading in rooms}
-    settled = []
-    for reading, cell in zip(rooms, layout.rooms):
-        doubts = list(reading.doubts)
-        for crease in cleared:
-            columns, pixel = crease[0], _crease_at(crease, cell)
-            start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
-            for side, edge in zip("WE" if columns else "NS", (start, start + size)):
-                other = by_name.get(cell.room.neighbour(side).name)
-                if abs(pixel / PX_PER_MM - edge) <= PROBE_DEPTH[1] * size and side not in reading.exits \
-                        and other is not None and OPPOSITE[side] in other.exits \
-                        and reading.strengths.get(side, 0.0) >= FAINT and link_question(side) not in doubts:
-                    doubts.append(link_question(side))
-        settled.append(reading if len(doubts) == len(reading.doubts) else
-                       replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts)))
-    return settled
+    def cut(reading: RoomReading, cell, side: str) -> bool:
+        if side in reading.exits or reading.strengths.get(side, 0.0) < FAINT:
+            return False
+        columns = side in "WE"
+        start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
+        edge = start if side in "NW" else start + size
+        return any(crease[0] == columns and abs(_crease_at(crease, cell) / PX_PER_MM - edge) <= PROBE_DEPTH[1] * size
+                   for crease in cleared)
+
+    return _sides_asked(rooms, layout, cut)
 
 
 def _overshoots_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray) -> list[RoomReading]:
     """The rooms, a side read linked only by a short piece of ink poking in across it, not joined to the
     room's own strokes, asked about where the room across that side is linked to it: the piece is more
     likely the end of the neighbour's stroke, run on past the side, than a path of this room's."""
-    by_name = {reading.room: reading for reading in rooms}
-    settled = []
-    for reading, cell in zip(rooms, layout.rooms):
-        doubts = list(reading.doubts)
-        for side in reading.exits:
-            other = by_name.get(cell.room.neighbour(side).name)
-            if other is not None and OPPOSITE[side] in other.exits and link_question(side) not in doubts \
-                    and only_poking_in(ink, cell, PX_PER_MM, side):
-                doubts.append(link_question(side))
-        settled.append(reading if len(doubts) == len(reading.doubts) else
-                       replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts)))
-    return settled
+    return _sides_asked(rooms, layout, lambda reading, cell, side:
+                        side in reading.exits and only_poking_in(ink, cell, PX_PER_MM, side))
 
 
 def _straight_path_fits(layout: SheetLayout, columns: bool, at_mm: float) -> bool:
