@@ -208,6 +208,11 @@ def as_crease(crease) -> Crease:
     return crease if isinstance(crease, Crease) else Crease(*crease)
 
 
+def crease_mm(crease, along_mm: float, px_per_mm: float) -> float:
+    """Where (mm across the page) a crease runs beside the point ``along_mm`` along it."""
+    return float(as_crease(crease).at(int(round(along_mm * px_per_mm)))) / px_per_mm
+
+
 CREASE_TILT_PARTS = 8     # a crease's tilt is measured over this many stretches of the map
 CREASE_MOST_TILT = 0.02   # ... and taken as at most this (2 mm in 100 mm: the camera's own turn is rectified)
 

@@ -20,7 +20,7 @@ from games.maker import SIZE, Maker
 from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
 from scanner.fastnp import median
-from scanner.ink import as_crease, crease_mask
+from scanner.ink import crease_mask, crease_mm
 from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
 
@@ -62,7 +62,8 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     middle one ran through may have lost a path line with it, and a box is read beside the crease's band.
     A box the band covers most of is named in ``under_crease`` when the ink map before the creases were
     cleared (``uncleared``) holds more ink in it than the crease's own line: a tick cleared with it."""
-    creased = _crease_mask(ink.shape, creases, px_per_mm)
+    bands = [crease_mask(ink.shape, crease, px_per_mm) for crease in creases]
+    creased = np.logical_or.reduce(bands).astype(np.uint8) if bands else None
     boxes = {(tile.id, item): box for tile in layout.tiles for item, box in tile.marks}
     ticks = {key: box_fill(ink, box, px_per_mm, printed, creased) for key, box in boxes.items()}
     sides = {(tile.id, side): side_strength(ink, tile.rect, side, px_per_mm)
@@ -70,7 +71,8 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     names = [name for name in layout.boxes if name.split("_")[0] in ("gem", "potion", "spell", "round", "soul")
              or name.startswith("dungeon_hp_")]
     boxes.update((name, layout.boxes[name]) for name in names)
-    under = frozenset() if uncleared is None else _ticks_under_creases(uncleared, creases, boxes, layout, px_per_mm)
+    under = frozenset() if uncleared is None else \
+        _ticks_under_creases(uncleared, list(zip(creases, bands)), boxes, layout, px_per_mm)
     return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm, None, creased)
                                      for name in names},
                       frozenset(_along_creases(layout, creases, px_per_mm)), under)
@@ -80,16 +82,16 @@ CREASE_LEFT = 0.3       # a box read beside a crease's band when this share of i
 CREASE_EXTRA = 0.25     # ... else asked about when this share of the band's part of it is ink beyond the crease's
 
 
-def _ticks_under_creases(uncleared: np.ndarray, creases, boxes: dict, layout: MakerLayout,
+def _ticks_under_creases(uncleared: np.ndarray, creases: list, boxes: dict, layout: MakerLayout,
                          px_per_mm: float) -> frozenset:
     """The boxes most of whose inside a crease's band covers, with more ink in the band than the crease's own
-    line: in each column (row) of the box, the inked pixels beyond the line's typical width across the grid."""
+    line: in each column (row) of the box, the inked pixels beyond the line's typical width across the grid.
+    ``creases`` are (crease, its band: ``scanner.ink.crease_mask``)."""
     found = set()
     grid = [int(round(v * px_per_mm)) for v in (layout.grid.x, layout.grid.y, layout.grid.right, layout.grid.bottom)]
-    for crease in creases:
+    for crease, band in creases:
         columns = crease[0]
         work = uncleared.T if columns else uncleared
-        band = crease_mask(uncleared.shape, crease, px_per_mm)
         band = band.T if columns else band
         inked = (work >= FAINT) & band
         a, b = (grid[1], grid[3]) if columns else (grid[0], grid[2])
@@ -105,16 +107,6 @@ def _ticks_under_creases(uncleared: np.ndarray, creases, boxes: dict, layout: Ma
             if beyond >= CREASE_EXTRA * covered.sum():
                 found.add(key)
     return frozenset(found)
-
-
-def _crease_mask(shape: tuple[int, int], creases, px_per_mm: float) -> np.ndarray | None:
-    """Where ``scanner.ink.without_creases`` cleared the creases (1), or None when there were none."""
-    if not creases:
-        return None
-    mask = np.zeros(shape, bool)
-    for crease in creases:
-        mask |= crease_mask(shape, crease, px_per_mm)
-    return mask.astype(np.uint8)
 
 
 def _inside_pixels(box: Rect, px_per_mm: float) -> tuple[int, int, int, int]:
@@ -140,7 +132,7 @@ def _along_creases(layout: MakerLayout, creases, px_per_mm: float):
         columns = crease[0]
         for tile in layout.tiles:
             middle, along = tile.rect.centre if columns else tile.rect.centre[::-1]
-            if abs(middle - as_crease(crease).at(int(round(along * px_per_mm))) / px_per_mm) <= CREASE_NEAR_MM:
+            if abs(middle - crease_mm(crease, along, px_per_mm)) <= CREASE_NEAR_MM:
                 yield from ((tile.id, side) for side in ("NS" if columns else "EW"))
 
 

@@ -24,7 +24,7 @@ from games.maps import OPPOSITE, SIDES, DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
-from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, darkness, ink_map, measure,
+from scanner.ink import (Allowance, Crease, apply_shift, cleared_creases, crease_mm, darkness, ink_map, measure,
                          print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM,
                          REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
 from scanner.fastnp import percentile
@@ -326,10 +326,9 @@ ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a
 CREASE_OVER_STROKE_MM = 1.5    # a crease cleared this near a room's middle may have taken a stroke with it
 
 
-def _crease_at(crease, cell) -> int:
-    """The row (column) of the page a crease runs through beside the middle of ``cell``."""
-    middle = cell.rect.centre[1] if crease[0] else cell.rect.centre[0]
-    return int(as_crease(crease).at(int(round(middle * PX_PER_MM))))
+def _crease_at(crease, cell) -> float:
+    """Where (mm) a crease runs beside the middle of ``cell``: a column crease's x, a row crease's y."""
+    return crease_mm(crease, cell.rect.centre[1] if crease[0] else cell.rect.centre[0], PX_PER_MM)
 
 
 def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[Crease],
@@ -341,9 +340,9 @@ def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[
     clean, holds the crease alone: it is read empty."""
     def off_middle(crease) -> tuple[str, float, float]:
         """The sides a crease runs towards, how far (mm) from the room's middle it runs, and the room's size."""
-        columns, pixel = crease[0], _crease_at(crease, cell)
+        columns, at = crease[0], _crease_at(crease, cell)
         start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
-        return "NS" if columns else "EW", abs(pixel / PX_PER_MM - (start + size / 2)), size
+        return "NS" if columns else "EW", abs(at - (start + size / 2)), size
 
     doubts = list(reading.doubts)
     along = [sides for sides, off, size in map(off_middle, kept)
@@ -389,7 +388,7 @@ def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[
         columns = side in "WE"
         start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
         edge = start if side in "NW" else start + size
-        return any(crease[0] == columns and abs(_crease_at(crease, cell) / PX_PER_MM - edge) <= PROBE_DEPTH[1] * size
+        return any(crease[0] == columns and abs(_crease_at(crease, cell) - edge) <= PROBE_DEPTH[1] * size
                    for crease in cleared)
 
     return _sides_asked(rooms, layout, cut)
