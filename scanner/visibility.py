@@ -42,6 +42,9 @@ GREYED_LEVEL = 0.88       # paper this much darker than around it is greyed: a s
 GREYED_LOST = 0.5          # ... an object when this share of the print under it is lost
 GREYED_REACH = 3           # ... judged within this many mm
 DENSE_PRINT = 0.85         # print darker than this (of the paper) through a 5 mm median and closing is dense
+BAND_LONG_MM = 40.0        # greyed paper in a straight band at least this long ...
+BAND_WIDE_MM = 16.0        # ... and at most this wide (a pen and its shadow; an arm's shadow is wider) ...
+BAND_FULL = 0.6            # ... filling this share of its bounding rectangle is an object lying there
 
 
 def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -59,7 +62,28 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
     # beside a shadow is brighter than the paper around it too, but not white).
     washed = (level > GLARE_LEVEL) & (paper.min(axis=2) >= GLARE_WHITE)
-    return _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)), washed, level < GREYED_LEVEL
+    greyed = level < GREYED_LEVEL
+    return _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)) | _straight_bands(greyed), washed, greyed
+
+
+def _straight_bands(greyed: np.ndarray) -> np.ndarray:
+    """The parts of ``greyed`` that are long, narrow, straight bands: a pale pen lying on the sheet, as grey
+    as a shadow but shaped like no shadow of a hand, an arm or a phone (those are wider, and a crease's
+    shading is gone through ``_paper_colour``'s closing). Such a pen may lie on plain paper, where
+    ``greyed_over`` finds no print lost under it."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(greyed.astype(np.uint8), connectivity=8)
+    bands = np.zeros(count, bool)
+    for label in range(1, count):
+        area = stats[label, cv2.CC_STAT_AREA]
+        if area < BAND_LONG_MM * COVER_PX_PER_MM * 2:
+            continue
+        x, y, w, h = stats[label, :4]
+        points = cv2.findNonZero((labels[y:y + h, x:x + w] == label).astype(np.uint8))
+        (_, _), sides, _ = cv2.minAreaRect(points)
+        long, wide = max(sides) / COVER_PX_PER_MM, min(sides) / COVER_PX_PER_MM
+        bands[label] = (long >= BAND_LONG_MM and wide <= BAND_WIDE_MM
+                        and area >= BAND_FULL * max(sides) * min(sides))
+    return bands[labels] if bands.any() else np.zeros(greyed.shape, bool)
 
 
 def _without_small(cover: np.ndarray) -> np.ndarray:

@@ -77,6 +77,52 @@ def test_a_pen_lying_over_rooms_names_them_and_every_room_read_wrong(shot):
     assert all("look at" in entry["why"] for entry in review if entry["rule"] == "cannot_see")
 
 
+def _band_over(shot, start: str, end: str, half_mm: float, opaque: bool) -> bytes:
+    """The photo with a band ``2 * half_mm`` wide from room ``start``'s middle to ``end``'s, its edges soft
+    over half a millimetre, at 70% of the paper's brightness: opaque (a pale pen: the print under it gone)
+    or a shadow (the print under it darkened with the paper)."""
+    to_photo = _to_photo(shot.truth)
+    (x0, y0), (x1, y1) = _room_centre(shot, start), _room_centre(shot, end)
+    along = np.array([x1 - x0, y1 - y0]) / np.hypot(x1 - x0, y1 - y0)
+    side = np.array([-along[1], along[0]]) * half_mm
+    body = to_photo([(x0, y0) + side, (x1, y1) + side, (x1, y1) - side, (x0, y0) - side])
+    mask = np.zeros(shot.photo.shape[:2], np.float32)
+    cv2.fillPoly(mask, [np.int32(np.round(body))], 1.0, cv2.LINE_AA)
+    px_per_mm = float(np.linalg.norm(to_photo([(0, 0)])[0] - to_photo([(1, 0)])[0]))
+    mask = cv2.GaussianBlur(mask, (0, 0), 0.5 * px_per_mm)[..., None]
+    photo = shot.photo.astype(np.float32)
+    paper = np.percentile(photo[mask[..., 0] > 0.5], 90, axis=0)
+    covering = 0.7 * (paper if opaque else photo)
+    return _jpeg(np.clip(photo * (1 - mask) + covering * mask, 0, 255).astype(np.uint8))
+
+
+def test_a_pale_pen_names_the_rooms_it_lies_over_even_where_no_print_is_lost(shot):
+    """A silver pen is as grey as a shadow; across plain paper no print is lost under it. Its shape, a long
+    straight band 8 mm wide, says it lies on the sheet."""
+    sheet, review = _review(_band_over(shot, "B2", "G3", 4.0, opaque=True))
+    hidden = {entry["where"] for entry in review if entry["rule"] == "cannot_see"}
+    assert {"B2", "C2", "F3", "G3"} <= hidden
+    assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
+
+
+def test_an_arms_shadow_as_grey_is_no_object(shot):
+    """The same grey in a band as wide as an arm's shadow, the print seen through it: nothing lies there."""
+    sheet, review = _review(_band_over(shot, "B2", "G3", 18.0, opaque=False))
+    assert not [entry for entry in review if entry["rule"] == "cannot_see"]
+    assert _wrong_rooms(sheet, shot.truth) == set()
+
+
+def test_a_silver_pens_end_over_two_rooms_corners_names_them():
+    """A photographed game (the pen condition): the far end of a silver pen lies across the corners of G5
+    and H5. Its grey hides no print there, and its edge read as paths; before, neither room was named."""
+    shot = make_game_shots(13160002, players=3, condition="pen", map_id="map5", paper="a4")[1]
+    assert shot.truth["condition"]["colour"] == "silver"
+    sheet, review = _review(shot.data)
+    hidden = {entry["where"] for entry in review if entry["rule"] == "cannot_see"}
+    assert {"G5", "H5"} <= hidden
+    assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
+
+
 def test_glare_washing_out_a_room_names_it(shot):
     to_photo = _to_photo(shot.truth)
     centre = to_photo([_room_centre(shot, "C3")])[0]
