@@ -18,10 +18,11 @@ router = APIRouter(tags=["results"])
 @router.get("/api/games/{gid}/results.csv", response_class=Response,
             responses={200: {"content": {"text/csv": {}}}, **errors(404)})
 def results_csv(gid: str, store: StoreDep) -> Response:
-    """The standings as CSV: place, player number, name, total, then each scoring item's points."""
-    game = _scored_game_or_404(store, gid)
-    document = game_document(store, game)
-    rows = maker_csv(document) if game["kind"] == "maker" else standings_csv(document)
+    """The standings as CSV: place, player number, name, total, then each scoring item's points; a monster
+    battle's result: each side's monsters, what it had left, and its chance to win."""
+    game = game_or_404(store, gid)
+    document = _with_result_or_404(store, game)
+    rows = {"maker": maker_csv, "monster": battle_csv}.get(game["kind"], standings_csv)(document)
     return Response(rows, media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="results-{document["code"]}.csv"'})
 
@@ -30,10 +31,15 @@ def results_csv(gid: str, store: StoreDep) -> Response:
             responses={200: {"content": {"image/png": {}}}, **errors(404)})
 def results_png(gid: str, store: StoreDep) -> Response:
     """The standings as a picture to share: the map, the game code, each player's place, name and total,
-    the winners first."""
-    game = _scored_game_or_404(store, gid)
-    document = game_document(store, game)
-    if game["kind"] == "maker":
+    the winners first (a monster battle: who won, and what each side had left)."""
+    game = game_or_404(store, gid)
+    document = _with_result_or_404(store, game)
+    if game["kind"] == "monster":
+        fight = document["battle"]
+        headline = (f"{fight['winner']} wins in round {fight['rounds_played']}" if fight["winner"] is not None
+                    else f"A draw after {fight['rounds_played']} rounds")
+        picture = standings_png(battle_standings(document), "Monster battle", headline)
+    elif game["kind"] == "maker":
         picture = standings_png(document, "Dungeon Maker", document["winner"]["line"])
     else:
         picture = standings_png(document, dungeon_of(json.dumps(game["map"], sort_keys=True)).name)
@@ -42,15 +48,47 @@ def results_png(gid: str, store: StoreDep) -> Response:
                              "Cache-Control": "no-store"})
 
 
-def _scored_game_or_404(store, gid: str) -> dict:
-    """A game with standings: a monster battle has none (its winner and odds are on the game's page)."""
+def _with_result_or_404(store, game: dict) -> dict:
+    """The game's document (``game_document``); a monster battle's only once its battle is played."""
     from fastapi import HTTPException
 
-    game = game_or_404(store, gid)
-    if game["kind"] == "monster":
-        raise HTTPException(404, "a monster battle has no standings: its winner and each side's odds are on "
-                                 "the game's page, its rosters in the export")
-    return game
+    document = game_document(store, game)
+    if game["kind"] == "monster" and not document["battle"]["ready"]:
+        raise HTTPException(404, f"the battle is not played yet: {document['battle']['waiting']}")
+    return document
+
+
+def battle_csv(document: dict) -> str:
+    """A played monster battle as CSV rows, one a side: its result, its chance to win over the trials the
+    page shows, its monsters at the start and at the end (a battle sketches new ones from dice), its dice
+    left, the rounds and the dice (seed)."""
+    fight = document["battle"]
+    chances = {side["name"]: side["percent"] for side in fight["odds"]["chances"]}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["player", "name", "result", "chance to win %", "monsters at the start", "monsters at the end",
+                     "dice at the end", "rounds", "dice"])
+    for roster in document["rosters"]:
+        name = roster["name"]
+        left = fight["left"].get(name, {})
+        result = "draw" if fight["winner"] is None else "won" if fight["winner"] == name else "lost"
+        writer.writerow([roster["player"], _cell(name), result, chances.get(name, ""), len(roster["monsters"]),
+                         len(left.get("monsters", [])), len(left.get("active", [])) + len(left.get("reserve", [])),
+                         fight["rounds_played"], fight["seed"]])
+    return out.getvalue()
+
+
+def battle_standings(document: dict) -> dict:
+    """A played battle in ``standings_png``'s terms: the winner first (both first in a draw), each with the
+    monsters it had left."""
+    fight = document["battle"]
+    rows = []
+    for roster in document["rosters"]:
+        count = len(fight["left"].get(roster["name"], {}).get("monsters", []))
+        rows.append({"place": 1 if fight["winner"] in (None, roster["name"]) else 2, "player": roster["player"],
+                     "name": roster["name"], "total": f"{count} monster{'' if count == 1 else 's'} left"})
+    return {"code": document["code"], "players": document["players"],
+            "scoreboard": sorted(rows, key=lambda row: row["place"])}
 
 
 def standings_csv(document: dict) -> str:

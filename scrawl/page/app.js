@@ -488,6 +488,7 @@ class GameView {
     $(view, "export").href = `${base}/export`;
     $(view, "csv").href = `${base}/results.csv`;
     $(view, "png").href = `${base}/results.png`;
+    $(view, "battle-csv").href = `${base}/results.csv`;
     $(view, "finish").addEventListener("click", () => this.showEnd(true));
     $(view, "end-close").addEventListener("click", () => this.showEnd(false));
     $(view, "roll").addEventListener("click", () => this.roll("POST", `${base}/rolls`));
@@ -746,6 +747,7 @@ class GameView {
       el("div", { class: "odds-bar" }, el("span", { class: "odds-one", style: `width:${first.percent}%` }),
         el("span", { class: "odds-draw", style: `width:${draws}%` }), el("span", { class: "odds-two" })));
     $(this.root, "odds-note").textContent = `Each side's chance to win, over ${battle.odds.trials} battles of these rosters.`;
+    $(this.root, "battle-png").href = `/api/games/${encodeURIComponent(this.id)}/results.png?v=${battle.seed}-${this.text.length}`;
     $(this.root, "rounds-title").textContent = `Round by round (${plural(battle.rounds.length, "round", "rounds")})`;
     $(this.root, "rounds").replaceChildren(...battle.rounds.map((round, index) =>
       el("li", {}, el("details", { open: index === battle.rounds.length - 1 },

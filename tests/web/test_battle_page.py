@@ -123,7 +123,6 @@ def test_rows_pools_and_games_that_are_not_there_are_404(client, played):
     assert client.put(f"{base}/pools/attic", json={"dice": []}).status_code == 404
     assert "monster record sheet" in one_line(client.put(f"{base}/rooms/C4", json={"reading": "NS"}))
     assert client.post(f"/api/games/{played['id']}/rolls").status_code == 404
-    assert "no standings" in one_line(client.get(f"/api/games/{played['id']}/results.csv"))
     mapgame = client.post("/api/games", json={"players": ["Ann"]}).json()
     assert "not a monster battle" in one_line(client.post(f"/api/games/{mapgame['id']}/battle"))
 
@@ -184,3 +183,39 @@ def test_a_third_players_sheet_is_refused_from_a_battle(client):
 def test_a_battle_is_started_with_two_players_only(client, body, words):
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 422 and words in one_line(answer)
+
+
+def test_the_result_as_csv_and_a_picture_once_the_battle_is_played(client, played):
+    """Each side's row: won or lost as the battle panel says, its chance as the odds show, the monsters it
+    had at the start and at the end; the picture to share says who won."""
+    import csv
+    import io
+
+    from PIL import Image
+
+    answer = client.get(f"/api/games/{played['id']}/results.csv")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(answer.text)))
+    fight = played["battle"]
+    assert [row["name"] for row in rows] == ["Ann", "Bob"]
+    for row, roster in zip(rows, played["rosters"]):
+        assert row["result"] == ("draw" if fight["winner"] is None else "won" if fight["winner"] == row["name"]
+                                 else "lost")
+        assert int(row["monsters at the start"]) == len(roster["monsters"])
+        assert int(row["monsters at the end"]) == len(fight["left"][row["name"]]["monsters"])
+        assert int(row["rounds"]) == fight["rounds_played"] and int(row["dice"]) == fight["seed"]
+    assert [int(row["chance to win %"]) for row in rows] == [side["percent"] for side in fight["odds"]["chances"]]
+    if fight["winner"] is not None:
+        assert int(next(row for row in rows if row["result"] == "lost")["monsters at the end"]) == 0
+    picture = client.get(f"/api/games/{played['id']}/results.png")
+    assert picture.status_code == 200 and picture.headers["content-type"] == "image/png"
+    assert Image.open(io.BytesIO(picture.content)).size[0] == 800
+
+
+def test_before_the_battle_is_played_its_results_say_why_not(client, shots):
+    game = battle(client, ("Zoë", "Bob"))
+    assert upload(client, game["id"], shots[0]).status_code == 201
+    for path in ("results.csv", "results.png"):
+        answer = client.get(f"/api/games/{game['id']}/{path}")
+        assert answer.status_code == 404
+        assert one_line(answer) == "the battle is not played yet: Photograph Bob's monster record sheet to play the battle."

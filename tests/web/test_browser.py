@@ -601,6 +601,13 @@ def test_a_monster_battle_reads_both_rosters_and_plays_the_battle(server, phone,
     expect(phone.locator(".odds-names")).to_contain_text(f"Ann {battle['odds']['chances'][0]['percent']}%")
     seed = battle["seed"]
     expect(phone.locator("[data-ref=battle-seed]")).to_have_text(f"dice {seed}")
+    with phone.expect_download() as download:
+        phone.get_by_role("link", name="Result (CSV)").click()
+    result = Path(download.value.path()).read_text(encoding="utf-8")
+    ann = "won" if battle["winner"] == "Ann" else "draw" if battle["winner"] is None else "lost"
+    assert result.splitlines()[1].startswith(f"1,Ann,{ann},{battle['odds']['chances'][0]['percent']},")
+    assert phone.get_by_role("link", name="Picture to share").get_attribute("href").startswith(
+        f"/api/games/{gid}/results.png")
 
     truth = shots[0][1]
     used = {die for m in truth["monsters"] for die in [m["core"]["die"]] + [p["die"] for p in m["parts"]]}
