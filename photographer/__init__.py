@@ -150,7 +150,8 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
 
 def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium", paper: str = "a4",
                        faults: int = 0, monsters: int | None = None, pen: str | None = None,
-                       megapixels: float | None = None, keep_photos: bool = False) -> list[Shot]:
+                       megapixels: float | None = None, keep_photos: bool = False,
+                       condition: str | None = None) -> list[Shot]:
     """One photo per player of a monster record sheet filled in by hand from ``seed``.
 
     Each sheet holds a random roster (``monsters`` fixes how many monsters, 0 for
@@ -163,8 +164,7 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
     """
     from sheets.roster import monster_layout
 
-    if difficulty not in DIFFICULTIES + ("scan",):
-        raise ValueError(f"unknown difficulty {difficulty!r} (one of: {', '.join(DIFFICULTIES)}, scan)")
+    difficulty = _difficulty(condition, difficulty)
     shots = []
     for player in range(1, players + 1):
         layout = monster_layout(paper, player)
@@ -172,12 +172,20 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
         sheet_rng, hand_rng = rng_for(seed, player, "sheet/" + stream), rng_for(seed, player, "hand/" + stream)
         sheet = random_sheet(layout, sheet_rng, monsters=monsters)
         chosen = choose_faults(layout, sheet, sheet_rng, faults)
-        style = hand_for(difficulty, hand_rng) if pen is None else hand_style(hand_rng, pen)
+        setting = None if condition is None else condition_for(condition, rng_for(seed, player, "condition/" + stream),
+                                                                _RowSheet(layout))
+        style = (hand_style(hand_rng, pen) if pen is not None else hand_for(difficulty, hand_rng) if setting is None
+                 else setting.hand(hand_rng))
         page, marks = ink_monster_sheet(blank_monster_sheet(layout, PX_PER_MM), layout, sheet, PX_PER_MM, style,
                                         hand_rng, faults=chosen,
-                                        sloppy={"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5))
-        photo, mapping, camera, kind = _take(page, None, difficulty, rng_for(seed, player, "camera/" + stream),
-                                             megapixels, paper_mm=(layout.width, layout.height))
+                                        sloppy=setting.sloppy if setting else {"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5))
+        camera_rng = rng_for(seed, player, "camera/" + stream)
+        if setting is None:
+            photo, mapping, camera, kind = _take(page, None, difficulty, camera_rng, megapixels,
+                                                 paper_mm=(layout.width, layout.height))
+        else:
+            page = setting.after_ink(page, _RowBoard(sheet, layout), style)
+            photo, mapping, camera, kind = _take_in(setting, page, _RowSheet(layout), camera_rng, megapixels)
         data, suffix = encode(photo, camera)
         name = f"monsters{seed}-p{player}-{difficulty}"
         truth = {"source": name + suffix, "player": player, "page": 1, "paper": paper,
@@ -186,6 +194,8 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
                           for card in sheet["cards"]],
                  "difficulty": difficulty, "camera": {"kind": kind, **camera.as_dict()}, "hand": style.as_dict(),
                  "photo": _photo_truth(photo, mapping, layout)}
+        if setting is not None:
+            truth.update(setting.truth())
         shots.append(Shot(data, suffix, truth, photo if keep_photos else None))
     return shots
 
@@ -262,6 +272,37 @@ class _TileSheet:
 
     def __getattr__(self, name):
         return getattr(self._layout, name)
+
+
+class _RowSheet:
+    """A monster record sheet's layout as the conditions see a sheet: the places its marks are read
+    (``sheets.roster.MonsterLayout.places``: bubble groups, life tracks, pool rows) are the rooms they hide or
+    touch, the cards and pools together the grid they lie over."""
+
+    def __init__(self, layout):
+        from types import SimpleNamespace
+
+        self._layout = layout
+        self.rooms = [SimpleNamespace(room=SimpleNamespace(name=name), rect=rect)
+                      for name, rect in layout.places().items()]
+        self.grid = layout.reading_area()
+
+    def __getattr__(self, name):
+        return getattr(self._layout, name)
+
+
+class _RowBoard:
+    """A monster record sheet as the conditions see a board: the places of part rows that hold no part are
+    empty (a pool never is: its bubbles are the player's to fill)."""
+
+    def __init__(self, sheet: dict, layout):
+        drawn = {(number, row) for number, card in enumerate(sheet["cards"], start=1) if card for row in card}
+        self._empty = {row.where for row in layout.rows() if (row.monster, row.part) not in drawn}
+
+    def at(self, room):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(empty=room.name.rsplit(" ", 1)[0] in self._empty)
 
 
 class _TileBoard:

@@ -119,7 +119,7 @@ def _strike(pen: _Pen, layout, where: str) -> None:
 def place_of(layout, where: str) -> Rect | None:
     """Where a ``needs_review`` entry of a monster record sheet points, as a rectangle on the page (mm): a
     group of bubbles (``monster 1 core size``), a life box or track, a part row, a pool's die (``reserve d6
-    red``), a monster; None for the photo as a whole."""
+    red``) or row of dice (``reserve d6``), a monster; None for the photo as a whole."""
     groups = layout.groups()
     if where in groups:
         return _span([b.rect for b in groups[where]], 0.8)
@@ -139,7 +139,8 @@ def place_of(layout, where: str) -> Rect | None:
     for card in layout.cards:
         if where == f"monster {card.number}":
             return _span([card.rect], 0.5)
-    return None
+    place = layout.places().get(where)          # a pool's row of one die size, hidden (``reserve d6``)
+    return None if place is None else _span([place], 0.8)
 
 
 def _span(rects: list[Rect], margin: float) -> Rect:
@@ -162,7 +163,8 @@ def _legend(pen: _Pen, layout, entry: dict, review: list[dict], top: int, title:
         pen.text("Nothing to review: every bubble and life box reads clearly.", (8, y), GREEN, 2.9)
         return
     for number, item in enumerate(review[:MOST_LISTED], start=1):
-        pen.text(f"{number}. {item.get('where', '')}: {item.get('why', '')}"[:110], (8, y), ORANGE, 2.9)
+        said = f"{number}. {item.get('where', '')}: {item.get('why', '')}"
+        pen.text(said if len(said) <= 105 else said[:102] + "...", (8, y), ORANGE, 2.9)     # within the page
         y += 5
     if len(review) > MOST_LISTED:
         pen.text(f"... and {len(review) - MOST_LISTED} more (see the JSON)", (8, y), ORANGE, 2.9)

@@ -538,11 +538,16 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
                                            tuple(int(round(v * PX_PER_MM)) for v in pixels),
                                            paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM)
     homography = frame.homography(layout.paper)
-    ink, shift = _registered_ink(photo.image, homography, _REFERENCES[key])[:2]
+    reference = _REFERENCES[key]
+    ink, shift, dark = _registered_ink(photo.image, homography, reference)[:3]
     from scanner.monsters import MonsterScan, read_marks      # only for monster record sheets
 
+    # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
+    seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
+    hidden = _unseen_places(_Tiles(()), reference, seen, printed, _cover_image(reference, photo.image, homography),
+                            [], layout.places())
     return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
-                       _page_picture(photo.image, homography, _REFERENCES[key], shift))
+                       _page_picture(photo.image, homography, reference, shift), hidden)
 
 
 def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,

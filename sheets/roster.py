@@ -205,6 +205,22 @@ class MonsterLayout:
         """Every life track by name: ``monster 1 core life``, ``monster 1 part 2 life``."""
         return {f"{row.where} life": row.life for row in self.rows()}
 
+    def places(self) -> dict[str, Rect]:
+        """Where the scanner reads marks, by the name ``needs_review`` gives them: each bubble group
+        (``monster 1 part 2 colour``), each life track (``monster 1 part 2 life``) and each pool's row of a
+        die size (``reserve d6``), as the rectangle round it. What may hide a mark (a thumb, glare) is
+        judged place by place."""
+        def around(rects) -> Rect:
+            x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+            return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.bottom for r in rects) - y0)
+
+        places = {name: around([b.rect for b in bubbles]) for name, bubbles in self.groups().items()}
+        places.update({name: around(boxes) for name, boxes in self.life_tracks().items()})
+        for pool in self.pools:
+            for k, size in enumerate(SIZES):
+                places[f"{pool.key} d{size}"] = around([b.rect for b in pool.bubbles[k * len(COLOURS):(k + 1) * len(COLOURS)]])
+        return places
+
     def fields(self) -> dict[str, Rect]:
         """The places people write or draw in that the scanner does not read."""
         fields = {"player name": self.name_line}

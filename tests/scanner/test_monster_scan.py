@@ -81,6 +81,33 @@ def test_what_is_read_wrong_is_always_flagged(faulty):
                 assert any(w.startswith(f"monster {number} part") for w in flagged)
 
 
+@pytest.mark.parametrize("condition, seed", [("thumb", 3), ("pen", 3), ("glare", 4)])
+def test_marks_under_a_thumb_a_pen_or_glare_are_named_and_nothing_read_wrong_goes_unnamed(condition, seed):
+    """Photographed in issue 9's conditions: every bubble group, life track and pool row the photographer
+    says is hidden is named cannot_see, with where to look; what is read wrong is named; and the game-night
+    page's upload reads the same."""
+    from scrawl.service import scan_upload
+
+    for shot in photographer.make_monster_shots(seed, condition=condition):
+        entry, problems = read(shot)
+        assert problems == [] and shot.truth["hidden"]
+        named = {d["where"] for d in entry["needs_review"] if d["rule"] == "cannot_see"}
+        assert set(shot.truth["hidden"]) <= named <= set(shot.truth["touched"])
+        assert all(f"look at {d['where']} on the sheet" in d["why"]
+                   for d in entry["needs_review"] if d["rule"] == "cannot_see")
+        flagged = {d["where"] for d in entry["needs_review"]}
+        truth, got = player_of(shot.truth), player_of(entry)
+        for key in ("reserve", "active"):
+            for die in set(got[key]) ^ set(truth[key]):
+                assert f"{key} {die.split()[0]}" in flagged or f"{key} {die}" in flagged, (key, die)
+        for number, (mine, true) in enumerate(zip(got["monsters"], truth["monsters"]), start=1):
+            if mine != true:
+                assert any(w.startswith(f"monster {number} ") for w in flagged), number
+        if len(got["monsters"]) != len(truth["monsters"]):
+            assert named
+        assert [read.entry for read in scan_upload(shot.data, shot.truth["source"]).reads] == [entry]
+
+
 def test_a_half_filled_bubble_is_read_as_the_value_meant(faulty):
     for shot, entry in faulty:
         for fault in shot.truth["faults"]:

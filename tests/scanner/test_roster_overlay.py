@@ -97,3 +97,16 @@ def test_scrawl_scan_overlay_writes_a_picture_per_monster_sheet(tmp_path):
     taken: set = set()
     assert [name for name, _ in pictures] == [overlay_name(path, taken) for path in paths]
     assert all(picture.ndim == 3 and picture.shape[2] == 3 for _, picture in pictures)
+
+
+def test_a_pool_row_glare_hides_is_ringed():
+    """Glare over the reserve's row of d4s: the cannot_see entry names the row, and the overlay rings it."""
+    shot = photographer.make_monster_shots(4, condition="glare")[1]
+    assert "reserve d4" in shot.truth["hidden"]
+    sheet = sheet_of(shot)
+    assert "reserve d4" in {e["where"] for e in sheet.entry["needs_review"] if e["rule"] == "cannot_see"}
+    picture = roster_overlay_picture(sheet.jpeg, sheet.entry, sheet.readings)
+    layout = layout_of(sheet.entry)
+    for entry in sheet.entry["needs_review"]:
+        rect = place_of(layout, entry["where"])
+        assert rect is not None and orange_share(picture, rect) > 0.01
