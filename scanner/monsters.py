@@ -277,12 +277,17 @@ class MonsterScan:
     resolution: float = 0.0
     page_picture: object = field(default=None, repr=False)    # draws the rectified page (RGB), for overlays
     hidden: dict = field(default_factory=dict)    # places (``MonsterLayout.places``) the photo does not show, and why
+    slipped: tuple = ()                            # places where the paper curls so that they may be read a bubble off
 
     def reading(self) -> Reading:
         reading = read_roster(self.marks)
         reading.doubts[:0] = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at "
                                                              f"{where} on the sheet, or take the photo again without it",
                                     0.0) for where, why in self.hidden.items()]
+        reading.doubts[len(self.hidden):len(self.hidden)] = [
+            Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box off: "
+                                           f"look at {where} on the sheet, or flatten it and take the photo again", 0.3)
+            for where in self.slipped if where not in self.hidden]
         if self.resolution < 3.2:
             reading.doubts.append(Doubt("photo", Rule.LOW_RESOLUTION,
                                         f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
@@ -306,7 +311,7 @@ class MonsterScan:
         return {"source": self.source, "player": self.sheet_id.player, "page": self.layout.page,
                 "paper": self.layout.paper, "roster": roster_json(reading),
                 "needs_review": [d.to_json() for d in reading.doubts], "left_out": reading.left_out,
-                "confidence": 0.0 if self.hidden else sureness(self.marks)}
+                "confidence": 0.0 if self.hidden else 0.3 if self.slipped else sureness(self.marks)}
 
 
 def merge_entries(entries: list[dict]) -> list[dict]:

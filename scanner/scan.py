@@ -547,7 +547,32 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     hidden = _unseen_places(_Tiles(()), reference, seen, printed, _cover_image(reference, photo.image, homography),
                             [], layout.places())
     return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
-                       _page_picture(photo.image, homography, reference, shift), hidden)
+                       _page_picture(photo.image, homography, reference, shift), hidden,
+                       _slipped(shift, reference, layout.places()))
+
+
+SLIP_STEP_MM = 2.0    # the registration's move is compared between points this far apart ...
+SLIPPED = 0.3         # ... and where it changes by this much (pixels per pixel) a place may be read a bubble off
+
+
+def _slipped(shift: np.ndarray, reference: _Reference, places: dict[str, Rect]) -> tuple[str, ...]:
+    """The places (``MonsterLayout.places``) where the registration's move jumps: a curl bends paper smoothly,
+    but the record sheet's bubbles repeat every few millimetres, so a tile of it may be matched one bubble
+    off where the paper curls most, and every mark there read as its neighbour. A jump of a bubble's pitch
+    across one registration tile changes the move by about ``SLIPPED`` a pixel; a flat or evenly tilted
+    sheet's changes by under a tenth of that."""
+    step = int(round(SLIP_STEP_MM * PX_PER_MM))
+    coarse = shift[::step, ::step]
+    # Per cell of the coarse grid: how much the move changes along and down it, both coordinates.
+    change = (np.abs(np.diff(coarse, axis=1)).sum(axis=2)[:-1] + np.abs(np.diff(coarse, axis=0)).sum(axis=2)[:, :-1]) / step
+    x0, y0 = reference.area[:2]
+    found = []
+    for name, rect in places.items():
+        a0, b0 = (max(0, int((v * PX_PER_MM - o) // step)) for v, o in ((rect.x, x0), (rect.y, y0)))
+        a1, b1 = (int((v * PX_PER_MM - o) // step) + 1 for v, o in ((rect.right, x0), (rect.bottom, y0)))
+        if change[b0:b1, a0:a1].max(initial=0.0) >= SLIPPED:
+            found.append(name)
+    return tuple(found)
 
 
 def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: SheetId, blank: BlankRenderer,

@@ -108,6 +108,26 @@ def test_marks_under_a_thumb_a_pen_or_glare_are_named_and_nothing_read_wrong_goe
         assert [read.entry for read in scan_upload(shot.data, shot.truth["source"]).reads] == [entry]
 
 
+def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so():
+    """A sheet curled 13 mm at its sides: where the paper curls most, registration matched the repeating
+    bubbles one pitch off and read the pools' dice as their neighbours. Every die and group read wrong is
+    named, by an entry saying the paper curls there."""
+    shot = photographer.make_monster_shots(1005, players=2, paper="a4", condition="curled")[1]
+    entry, problems = read(shot)
+    assert problems == []
+    flagged = {d["where"] for d in entry["needs_review"]}
+    curls = [d for d in entry["needs_review"] if "the paper curls here" in d["why"]]
+    assert curls and all(d["rule"] == "unsure_mark" and f"look at {d['where']} on the sheet" in d["why"]
+                         for d in curls)
+    truth, got = player_of(shot.truth), player_of(entry)
+    wrong = [(key, die) for key in ("reserve", "active") for die in set(got[key]) ^ set(truth[key])]
+    assert wrong                    # the photo is that hard: without the entries these went unnamed
+    assert all(f"{key} {die.split()[0]}" in flagged for key, die in wrong)
+    for number, (mine, true) in enumerate(zip(got["monsters"], truth["monsters"]), start=1):
+        if mine != true:
+            assert any(w.startswith(f"monster {number} ") for w in flagged), number
+
+
 def test_a_half_filled_bubble_is_read_as_the_value_meant(faulty):
     for shot, entry in faulty:
         for fault in shot.truth["faults"]:
