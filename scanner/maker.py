@@ -50,7 +50,7 @@ class MakerMarks:
     sides: dict[tuple[str, str], float]         # (tile, side) -> line strength
     boxes: dict[str, float]                     # loot, spells, rounds, souls, hearts -> box fill
     along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
-    under_crease: frozenset = frozenset()       # (tile, item) and record box names: a crease covers most of it
+    under_crease: frozenset = frozenset()       # (tile, item) and record box names: a tick may lie under a crease
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
@@ -60,8 +60,9 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     light tick over a printed letter is told from it less surely than beside it. ``creases`` are the
     folds cleared from the ink map (``scanner.ink.without_creases``: ``Crease``): the sides whose
     middle one ran through may have lost a path line with it, and a box is read beside the crease's band.
-    A box the band covers most of is named in ``under_crease`` when the ink map before the creases were
-    cleared (``uncleared``) holds more ink in it than the crease's own line: a tick cleared with it."""
+    A box the band covers a quarter of or more is named in ``under_crease`` when the ink map before the
+    creases were cleared (``uncleared``) holds more ink in it than the crease's own line: a tick cleared
+    with it."""
     bands = [crease_mask(ink.shape, crease, px_per_mm) for crease in creases]
     creased = np.logical_or.reduce(bands).astype(np.uint8) if bands else None
     boxes = {(tile.id, item): box for tile in layout.tiles for item, box in tile.marks}
@@ -78,14 +79,16 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
                       frozenset(_along_creases(layout, creases, px_per_mm)), under)
 
 
-CREASE_LEFT = 0.3       # a box read beside a crease's band when this share of its inside is left ...
-CREASE_EXTRA = 0.25     # ... else asked about when this share of the band's part of it is ink beyond the crease's
+CREASE_LEFT = 0.3       # a box is read beside a crease's band when this share of its inside is left
+CREASE_SOME = 0.25      # a box the band covers this share of or more (read beside it or not) is asked about ...
+CREASE_EXTRA = 0.25     # ... when this share of the band's part of it is ink beyond the crease's own line: a tick
+                        # sitting on the crease, mostly cleared with it
 
 
 def _ticks_under_creases(uncleared: np.ndarray, creases: list, boxes: dict, layout: MakerLayout,
                          px_per_mm: float) -> frozenset:
-    """The boxes most of whose inside a crease's band covers, with more ink in the band than the crease's own
-    line: in each column (row) of the box, the inked pixels beyond the line's typical width across the grid.
+    """The boxes a crease's band covers ``CREASE_SOME`` of or more, with more ink in the band than the crease's
+    own line: in each column (row) of the box, the inked pixels beyond the line's typical width across the grid.
     ``creases`` are (crease, its band: ``scanner.ink.crease_mask``)."""
     found = set()
     grid = [int(round(v * px_per_mm)) for v in (layout.grid.x, layout.grid.y, layout.grid.right, layout.grid.bottom)]
@@ -101,7 +104,7 @@ def _ticks_under_creases(uncleared: np.ndarray, creases: list, boxes: dict, layo
             if columns:
                 x0, y0, x1, y1 = y0, x0, y1, x1
             covered = band[y0:y1, x0:x1]
-            if x1 <= x0 or covered.sum() <= (1 - CREASE_LEFT) * (y1 - y0) * (x1 - x0):
+            if x1 <= x0 or covered.sum() < CREASE_SOME * (y1 - y0) * (x1 - x0):
                 continue
             beyond = np.clip(inked[y0:y1, x0:x1].sum(axis=0) - line, 0, None).sum()
             if beyond >= CREASE_EXTRA * covered.sum():
