@@ -111,6 +111,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         # Nothing anywhere in the room that any test below would count: most rooms of a sheet.
         return RoomReading(cell.room.name, strengths={side: 0.0 for side in SIDES})
     size = crop.shape[0]
+    whole = crop
     digit_crop, crop, beside_number = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
@@ -122,6 +123,10 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
     exits, trap, confidence, doubts = _path_or_trap(crop, inner, area, exits, confidence, doubts, px_per_mm)
+    # A side whose stroke crosses its probe band only in part and is joined to none of the others' strokes.
+    apart = [side for side in _apart(whole, exits, px_per_mm) if strengths[side] < APART_STRENGTH] \
+        if len(exits) >= 2 and not trap else []
+    doubts += [_LINK_QUESTIONS[side] for side in apart if _LINK_QUESTIONS[side] not in doubts]
     written = float((digit_crop >= FAINT).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
     if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
         doubts.append(_ROUND_ALONE)
@@ -475,13 +480,19 @@ def _window(image: np.ndarray, x: int, y: int, half: int) -> np.ndarray:
 def _probe(crop: np.ndarray, side: str) -> float:
     """How surely a stroke runs from the middle of ``side`` into the room: the share of the probe band's
     lines (parallel to the side) that the stroke crosses."""
-    size = crop.shape[0]
+    band = crop[_probe_band(crop.shape[0], side)]
+    band = {"N": band, "S": band[::-1], "W": band.T, "E": band.T[::-1]}[side]     # lines parallel to the side
+    per_line = (band * _lateral_weight(band.shape[1])).max(axis=1)
+    return float(np.clip((per_line - FAINT) / (INKED + 0.15 - FAINT), 0, 1).mean())
+
+
+def _probe_band(size: int, side: str) -> tuple[slice, slice]:
+    """Where ``side``'s probe looks in a room ``size`` pixels square: ``PROBE_DEPTH`` in from the side,
+    ``PROBE_HALF_WIDTH`` either side of its midpoint (rows, columns)."""
     d0, d1 = (int(round(f * size)) for f in PROBE_DEPTH)
     lo, hi = int(round((0.5 - PROBE_HALF_WIDTH) * size)), int(round((0.5 + PROBE_HALF_WIDTH) * size))
-    band = {"N": crop[d0:d1, lo:hi], "S": crop[size - d1:size - d0, lo:hi][::-1],
-            "W": crop[lo:hi, d0:d1].T, "E": crop[lo:hi, size - d1:size - d0].T[::-1]}[side]
-    per_line = (band * _lateral_weight(hi - lo)).max(axis=1)
-    return float(np.clip((per_line - FAINT) / (INKED + 0.15 - FAINT), 0, 1).mean())
+    return {"N": (slice(d0, d1), slice(lo, hi)), "S": (slice(size - d1, size - d0), slice(lo, hi)),
+            "W": (slice(lo, hi), slice(d0, d1)), "E": (slice(lo, hi), slice(size - d1, size - d0))}[side]
 
 
 @lru_cache(maxsize=16)
@@ -492,6 +503,26 @@ def _lateral_weight(width: int) -> np.ndarray:
     weight = np.clip(1.0 - (t - 0.09) / 0.06 * 0.6, 0.4, 1.0)[None, :]
     weight.flags.writeable = False      # shared between calls
     return weight
+
+
+JOIN_MM = 1.2          # a path's stroke broken by less than this (where it crossed the print, a lifted pen) is one
+APART_STRENGTH = 0.85  # a side's stroke joined to no other side's is asked about when its probe is weaker than
+                       # this: a player's own stroke, broken where it crosses the print, fills its probe band
+
+
+def _apart(crop: np.ndarray, exits: str, px_per_mm: float) -> str:
+    """The sides of ``exits`` whose stroke in the probe band is joined to none of the other sides' strokes
+    in the room: a path's segment is one line, so such a side's ink is something else (a neighbour's
+    stroke run on past its side, print left by a sheet that moved, a fold's shadow) or the path broke off.
+    Strokes count joined across gaps under ``JOIN_MM``."""
+    reach = max(1, int(round(JOIN_MM * px_per_mm))) | 1
+    inked = crop >= INKED
+    joined = cv2.dilate(inked.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
+    _, labels = cv2.connectedComponents(joined, connectivity=8)
+    bands = {side: _probe_band(crop.shape[0], side) for side in exits}
+    pieces = {side: set(np.unique(labels[band][inked[band]]).tolist()) - {0} for side, band in bands.items()}
+    return "".join(side for side in exits
+                   if not pieces[side] & set().union(*(pieces[other] for other in exits if other != side)))
 
 
 def _centre_ink(crop: np.ndarray) -> float:

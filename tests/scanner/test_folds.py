@@ -1,5 +1,6 @@
 """Map sheets photographed folded (the photographer's ``folded`` condition): the crease is no path, and a
-room the crease may have changed is read right or asked about."""
+room the crease may have changed is read right or asked about. Last, a side read
+linked from ink joined to none of the room's path, on folded, curled and steep photos, is asked about."""
 import pytest
 
 import photographer
@@ -38,3 +39,20 @@ def test_a_folded_map_sheet_reads_its_rooms_or_names_them(seed, map_id, paper, p
     wrong = _wrong(scan, truth)
     assert [room for room in wrong if room not in named] == []
     assert not right & set(wrong) and asked <= named
+
+
+@pytest.mark.parametrize("seed, condition, map_id, paper, player, room", [
+    (21154004, "folded", "map6", "a4", 2, "D4"),         # a neighbour's stroke down to the fold: D4's top side
+    (21153004, "curled", "map6", "a4", 1, "B3"),         # the dragon's print left beside a curl: B3's right side
+    (21152007, "steep", "random", "letter", 1, "D4"),    # a printed diamond left by a steep view: D4's bottom
+])
+def test_a_side_read_from_ink_joined_to_none_of_the_rooms_path_is_asked_about(seed, condition, map_id, paper, player,
+                                                                               room):
+    """A side read linked from a piece of ink in its probe that is joined to none of the room's other
+    strokes, and crosses the probe only in part: each of these was read wrong and named nowhere."""
+    shot = photographer.make_game_shots(seed, players=3, condition=condition, map_id=map_id,
+                                        paper=paper)[player - 1]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    scan = scans[0].to_json()
+    assert room in _wrong(scan, shot.truth)
+    assert [w for w in _wrong(scan, shot.truth) if w not in {e["where"] for e in scan["needs_review"]}] == []

@@ -298,7 +298,8 @@ def test_a_neighbours_stroke_run_on_into_a_room_is_asked_about(classic):
     """D4's path up through its top side runs on into D3 (a sixth of the room), whose own path is a T
     through its other three sides, not joined to it: D3's bottom side reads linked by that piece alone, and
     is asked about (a messy hand's 2.8 mm overshoot on seed 1759003 read so, named nowhere). D3's own
-    stroke down to the side, or D4 not linked up to it, leaves D3 as read."""
+    stroke down to the side leaves D3 as read. With D4 not linked up to it the piece is a stray, joined to
+    nothing and crossing the probe only in part: asked about too (``read_room``'s own question)."""
     from scanner.scan import PX_PER_MM, _overshoots_asked
 
     layout = sheet_layout(classic, "a4")
@@ -325,4 +326,19 @@ def test_a_neighbours_stroke_run_on_into_a_room_is_asked_about(classic):
 
     assert d3_asked(own_down=False, d4_up=True) == ("NESW", (link_question("S"),))
     assert d3_asked(own_down=True, d4_up=True) == ("NESW", ())
-    assert d3_asked(own_down=False, d4_up=False) == ("NESW", ())
+    assert d3_asked(own_down=False, d4_up=False) == ("NESW", (link_question("S"),))
+
+
+@pytest.mark.parametrize("piece, asked", [
+    (((0.5, 0.79), (0.5, 0.92)), True),        # a short piece alone in the bottom probe: asked about
+    (((0.5, 0.5), (0.5, 0.92)), False),        # the same side's stroke joined to the path: a sure link
+    (((0.5, 0.68), (0.5, 0.96)), False),       # a stroke through the whole probe, broken off the path (by the
+])                                             # print under it, as a crossing often is): the player's own
+def test_a_sides_stroke_joined_to_no_other_sides_is_asked_about_when_it_crosses_its_probe_only_in_part(
+        cell, piece, asked):
+    """A path's segment is one line: ink at a side's probe that is joined to none of the other sides' strokes
+    is a neighbour's stroke run on, print left by a sheet that moved, a fold's shadow, or a broken path."""
+    reading = read_room(_draw(cell, [((0.0, 0.5), (1.0, 0.5)), piece], 0.9), cell, PX)
+    assert reading.exits == "ESW"
+    assert (link_question("S") in reading.doubts) == asked
+    assert (reading.confidence < SURE) == asked
