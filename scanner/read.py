@@ -124,7 +124,8 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
     exits, trap, confidence, doubts = _path_or_trap(crop, inner, area, exits, confidence, doubts, px_per_mm)
     # A side whose stroke crosses its probe band only in part and is joined to none of the others' strokes.
-    apart = [side for side in _apart(whole, exits, px_per_mm) if strengths[side] < APART_STRENGTH] \
+    apart = [side for side in _apart(whole, exits, px_per_mm) if strengths[side] < APART_STRENGTH] + \
+        [side for side in _apart(whole, exits, px_per_mm, FAR_APART_MM) if strengths[side] >= APART_STRENGTH] \
         if len(exits) >= 2 and not trap else []
     doubts += [_LINK_QUESTIONS[side] for side in apart if _LINK_QUESTIONS[side] not in doubts]
     written = float((digit_crop >= FAINT).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
@@ -506,16 +507,17 @@ def _lateral_weight(width: int) -> np.ndarray:
 
 
 JOIN_MM = 1.2          # a path's stroke broken by less than this (where it crossed the print, a lifted pen) is one
+FAR_APART_MM = 2.5     # ... and a side's stroke filling its probe band, when it is this far from all the others
 APART_STRENGTH = 0.85  # a side's stroke joined to no other side's is asked about when its probe is weaker than
                        # this: a player's own stroke, broken where it crosses the print, fills its probe band
 
 
-def _apart(crop: np.ndarray, exits: str, px_per_mm: float) -> str:
+def _apart(crop: np.ndarray, exits: str, px_per_mm: float, join_mm: float = JOIN_MM) -> str:
     """The sides of ``exits`` whose stroke in the probe band is joined to none of the other sides' strokes
     in the room: a path's segment is one line, so such a side's ink is something else (a neighbour's
     stroke run on past its side, print left by a sheet that moved, a fold's shadow) or the path broke off.
     Strokes count joined across gaps under ``JOIN_MM``."""
-    reach = max(1, int(round(JOIN_MM * px_per_mm))) | 1
+    reach = max(1, int(round(join_mm * px_per_mm))) | 1
     inked = crop >= INKED
     joined = cv2.dilate(inked.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
     _, labels = cv2.connectedComponents(joined, connectivity=8)

@@ -332,12 +332,14 @@ def test_a_neighbours_stroke_run_on_into_a_room_is_asked_about(classic):
 @pytest.mark.parametrize("piece, asked", [
     (((0.5, 0.79), (0.5, 0.92)), True),        # a short piece alone in the bottom probe: asked about
     (((0.5, 0.5), (0.5, 0.92)), False),        # the same side's stroke joined to the path: a sure link
-    (((0.5, 0.68), (0.5, 0.96)), False),       # a stroke through the whole probe, broken off the path (by the
-])                                             # print under it, as a crossing often is): the player's own
-def test_a_sides_stroke_joined_to_no_other_sides_is_asked_about_when_it_crosses_its_probe_only_in_part(
-        cell, piece, asked):
+    (((0.5, 0.64), (0.5, 0.96)), False),       # through the whole probe, broken 2 mm off the path (by the
+                                               # print under it, as a crossing often is): the player's own
+    (((0.5, 0.72), (0.5, 1.0)), True),         # through the whole probe, 3.5 mm off: a neighbour's run on
+])
+def test_a_sides_stroke_joined_to_no_other_sides_is_asked_about(cell, piece, asked):
     """A path's segment is one line: ink at a side's probe that is joined to none of the other sides' strokes
-    is a neighbour's stroke run on, print left by a sheet that moved, a fold's shadow, or a broken path."""
+    is a neighbour's stroke run on, print left by a sheet that moved, a fold's shadow, or a broken path. It is
+    asked about when it crosses its probe only in part, or lies far from the rest."""
     reading = read_room(_draw(cell, [((0.0, 0.5), (1.0, 0.5)), piece], 0.9), cell, PX)
     assert reading.exits == "ESW"
     assert (link_question("S") in reading.doubts) == asked
