@@ -108,11 +108,12 @@ def test_marks_under_a_thumb_a_pen_or_glare_are_named_and_nothing_read_wrong_goe
         assert [read.entry for read in scan_upload(shot.data, shot.truth["source"]).reads] == [entry]
 
 
-def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so():
-    """A sheet curled 13 mm at its sides: where the paper curls most, registration matched the repeating
-    bubbles one pitch off and read the pools' dice as their neighbours. Every die and group read wrong is
-    named, by an entry saying the paper curls there."""
-    shot = photographer.make_monster_shots(1005, players=2, paper="a4", condition="curled")[1]
+@pytest.mark.parametrize("seed, faults", [(1005, 0), (4000, 1)])
+def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so(seed, faults):
+    """Sheets curled 13 and 16 mm at their sides: where the paper curls most, registration matched the
+    repeating bubbles one pitch off and read the pools' dice as their neighbours. Every die and group read
+    wrong is named, by an entry saying the paper curls there (on 4000, a pencilled d20 beside the jump)."""
+    shot = photographer.make_monster_shots(seed, players=2, paper="a4", condition="curled", faults=faults)[1]
     entry, problems = read(shot)
     assert problems == []
     flagged = {d["where"] for d in entry["needs_review"]}
