@@ -520,9 +520,10 @@ def _apart(crop: np.ndarray, exits: str, px_per_mm: float, join_mm: float = JOIN
     reach = max(1, int(round(join_mm * px_per_mm))) | 1
     inked = crop >= INKED
     joined = cv2.dilate(inked.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
-    _, labels = cv2.connectedComponents(joined, connectivity=8)
+    count, labels = cv2.connectedComponents(joined, connectivity=8)
     bands = {side: _probe_band(crop.shape[0], side) for side in exits}
-    pieces = {side: set(np.unique(labels[band][inked[band]]).tolist()) - {0} for side, band in bands.items()}
+    pieces = {side: set(np.flatnonzero(label_set(labels[band][inked[band]], count)).tolist()) - {0}
+              for side, band in bands.items()}
     return "".join(side for side in exits
                    if not pieces[side] & set().union(*(pieces[other] for other in exits if other != side)))
 
