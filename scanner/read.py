@@ -123,10 +123,12 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
     exits, trap, confidence, doubts = _path_or_trap(crop, inner, area, exits, confidence, doubts, px_per_mm)
-    # A side whose stroke crosses its probe band only in part and is joined to none of the others' strokes.
-    apart = [side for side in _apart(whole, exits, px_per_mm) if strengths[side] < APART_STRENGTH] + \
-        [side for side in _apart(whole, exits, px_per_mm, FAR_APART_MM) if strengths[side] >= APART_STRENGTH] \
-        if len(exits) >= 2 and not trap else []
+    # A side whose stroke is joined to none of the others' strokes: asked about when it crosses its probe band
+    # only in part, or lies far from them.
+    apart = _apart(whole, exits, px_per_mm) if len(exits) >= 2 and not trap else ""
+    if any(strengths[side] >= APART_STRENGTH for side in apart):      # (far apart is apart at the nearer reach)
+        far = _apart(whole, exits, px_per_mm, FAR_APART_MM)
+        apart = [side for side in apart if strengths[side] < APART_STRENGTH or side in far]
     doubts += [_LINK_QUESTIONS[side] for side in apart if _LINK_QUESTIONS[side] not in doubts]
     written = float((digit_crop >= FAINT).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
     if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
