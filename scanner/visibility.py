@@ -11,7 +11,9 @@ read as empty. Two signs, each measured against what the blank sheet prints:
 - **covered**: the paper's own colour (``_paper_colour``) is far
   darker or far more coloured than the sheet's paper around it: a pen, a
   phone, a finger. A shadow darkens paper by half at most and keeps its
-  colour.
+  colour. Paper only a little greyer is covered where it hides the print
+  under it (``greyed_over``), or where it is shaped like a pen: long,
+  narrow and straight (a silver pen on plain paper hides no print).
 
 Images here are rectified like ``scanner.ink``'s: row 0 at the top of the
 reading area, ``px_per_mm`` pixels per paper millimetre.
