@@ -176,9 +176,9 @@ def make_monster_shots(seed: int, *, players: int = 2, difficulty: str = "medium
                                                                 _RowSheet(layout))
         style = (hand_style(hand_rng, pen) if pen is not None else hand_for(difficulty, hand_rng) if setting is None
                  else setting.hand(hand_rng))
+        sloppy = setting.sloppy if setting else {"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5)
         page, marks = ink_monster_sheet(blank_monster_sheet(layout, PX_PER_MM), layout, sheet, PX_PER_MM, style,
-                                        hand_rng, faults=chosen,
-                                        sloppy=setting.sloppy if setting else {"easy": 0.1, "medium": 0.3}.get(difficulty, 0.5))
+                                        hand_rng, faults=chosen, sloppy=sloppy)
         camera_rng = rng_for(seed, player, "camera/" + stream)
         if setting is None:
             photo, mapping, camera, kind = _take(page, None, difficulty, camera_rng, megapixels,

@@ -282,8 +282,8 @@ class MonsterScan:
     def reading(self) -> Reading:
         reading = read_roster(self.marks)
         reading.doubts[:0] = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at "
-                                                             f"{where} on the sheet, or take the photo again without it",
-                                    0.0) for where, why in self.hidden.items()]
+                                    f"{where} on the sheet, or take the photo again without it", 0.0)
+                              for where, why in self.hidden.items()]
         reading.doubts[len(self.hidden):len(self.hidden)] = [
             Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box off: "
                                            f"look at {where} on the sheet, or flatten it and take the photo again", 0.3)

@@ -19,6 +19,7 @@ import numpy as np
 
 from scanner.monsters import choose, damage
 from sheets.page import PX_PER_MM, Rect
+from sheets.roster import around
 
 GREEN, RED, BLUE, ORANGE, INK = (20, 150, 60), (210, 40, 40), (40, 80, 200), (240, 130, 0), (30, 30, 30)
 FONT = cv2.FONT_HERSHEY_DUPLEX
@@ -145,9 +146,7 @@ def place_of(layout, where: str) -> Rect | None:
 
 def _span(rects: list[Rect], margin: float) -> Rect:
     """The rectangle around ``rects``, ``margin`` mm wider on every side."""
-    x0, y0 = min(r.x for r in rects) - margin, min(r.y for r in rects) - margin
-    x1, y1 = max(r.right for r in rects) + margin, max(r.bottom for r in rects) + margin
-    return Rect(x0, y0, x1 - x0, y1 - y0)
+    return around(rects).grown(margin)
 
 
 def _legend(pen: _Pen, layout, entry: dict, review: list[dict], top: int, title: str | None) -> None:

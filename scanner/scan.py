@@ -544,11 +544,12 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 
     # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
+    places = layout.places()
     hidden = _unseen_places(_Tiles(()), reference, seen, printed, _cover_image(reference, photo.image, homography),
-                            [], layout.places())
+                            [], places)
     return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
-                       _slipped(shift, reference, layout.places()))
+                       _slipped(shift, reference, places))
 
 
 SLIP_STEP_MM = 2.0    # the registration's move is compared between points this far apart ...
@@ -564,7 +565,8 @@ def _slipped(shift: np.ndarray, reference: _Reference, places: dict[str, Rect]) 
     step = int(round(SLIP_STEP_MM * PX_PER_MM))
     coarse = shift[::step, ::step]
     # Per cell of the coarse grid: how much the move changes along and down it, both coordinates.
-    change = (np.abs(np.diff(coarse, axis=1)).sum(axis=2)[:-1] + np.abs(np.diff(coarse, axis=0)).sum(axis=2)[:, :-1]) / step
+    along, down = np.abs(np.diff(coarse, axis=1)).sum(axis=2), np.abs(np.diff(coarse, axis=0)).sum(axis=2)
+    change = (along[:-1] + down[:, :-1]) / step
     # Widened by a step: the tiles' moves are blended between their middles, so a slip shows a little
     # beside the marks it moved.
     jumps = cv2.dilate((change >= SLIPPED).astype(np.uint8), np.ones((3, 3), np.uint8))

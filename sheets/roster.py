@@ -75,6 +75,12 @@ class SheetOverflow(ValueError):
     """The cards do not fit the page."""
 
 
+def around(rects) -> Rect:
+    """The rectangle round ``rects``."""
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.bottom for r in rects) - y0)
+
+
 @dataclass(frozen=True)
 class Bubble:
     """A circle to fill: ``value`` of ``group`` (``d8`` of ``monster 1 core size``, ``d6 red`` of ``reserve``)."""
@@ -210,15 +216,12 @@ class MonsterLayout:
         (``monster 1 part 2 colour``), each life track (``monster 1 part 2 life``) and each pool's row of a
         die size (``reserve d6``), as the rectangle round it. What may hide a mark (a thumb, glare) is
         judged place by place."""
-        def around(rects) -> Rect:
-            x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
-            return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.bottom for r in rects) - y0)
-
         places = {name: around([b.rect for b in bubbles]) for name, bubbles in self.groups().items()}
         places.update({name: around(boxes) for name, boxes in self.life_tracks().items()})
+        row = len(COLOURS)
         for pool in self.pools:
             for k, size in enumerate(SIZES):
-                places[f"{pool.key} d{size}"] = around([b.rect for b in pool.bubbles[k * len(COLOURS):(k + 1) * len(COLOURS)]])
+                places[f"{pool.key} d{size}"] = around([b.rect for b in pool.bubbles[k * row:(k + 1) * row]])
         return places
 
     def fields(self) -> dict[str, Rect]:
