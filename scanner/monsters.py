@@ -30,6 +30,7 @@ EVEN = 0.5              # a filled bubble's emptiest sector of its rim has at le
 SECTORS = 6
 CROSSED = 0.06          # mean ink over a life box's inside: crossed off (a slash covers a fifth or more)
 FAINT_BOX = (0.035, 0.09)  # ... between these, a faint mark (counted from CROSSED on, and flagged)
+LIGHTER = 0.3           # ... and so is a box counted crossed with under this share of its track's typical cross
 BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
 BOX_INSET_MM = 0.35
 
@@ -151,6 +152,14 @@ def damage(track: str, fills: tuple[float, ...]) -> tuple[int, list[Doubt]]:
     doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"faintly marked ({fill:.0%}): "
                     + ("counted as crossed" if fill >= CROSSED else "not counted"), 0.5)
               for i, fill in enumerate(fills, start=1) if FAINT_BOX[0] <= fill < FAINT_BOX[1]]
+    # A box counted crossed but far lighter than the track's other crosses: a fold's crease or a smudge
+    # along the row more likely than the player's cross.
+    strong = sorted(fill for fill in fills if fill >= CROSSED)
+    typical = strong[len(strong) // 2] if strong else 0.0
+    doubts += [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"much lighter ({fill:.0%}) than the track's other crosses "
+                     f"({typical:.0%}): counted as crossed", 0.5)
+               for i, fill in enumerate(fills, start=1)
+               if FAINT_BOX[1] <= fill < LIGHTER * typical]
     if count and not all(crossed[:count]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
         doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not the first {count}: "

@@ -129,6 +129,17 @@ def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so(seed, faults):
             assert any(w.startswith(f"monster {number} ") for w in flagged), number
 
 
+def test_a_folds_crease_along_a_life_track_is_asked_about():
+    """A Letter sheet folded so that a crease runs along monster 3 part 1's life track: its boxes past the
+    17 crossed read a tenth as dark as the crosses, just over the mark that counts a box crossed. Before,
+    read as 20 damage, named nowhere."""
+    shot = photographer.make_monster_shots(2000, players=2, paper="letter", condition="folded")[0]
+    entry, problems = read(shot)
+    assert problems == []
+    flagged = {d["where"] for d in entry["needs_review"]}
+    assert {"monster 3 part 1 life box 18", "monster 3 part 1 life box 19"} <= flagged
+
+
 def test_a_half_filled_bubble_is_read_as_the_value_meant(faulty):
     for shot, entry in faulty:
         for fault in shot.truth["faults"]:
@@ -260,6 +271,10 @@ def test_one_group_gives_one_reading_and_its_doubts(fills, value, rules):
     ((0.4, 0.0, 0.5) + (0.0,) * 17, 2, ["gap_in_track"]),
     ((0.4, 0.07) + (0.0,) * 18, 2, ["faint_mark"]),
     ((0.0,) * 19 + (0.3,), 1, ["gap_in_track"]),
+    # A fold's crease along the row: its last boxes a tenth as dark as the crosses, each asked about.
+    ((0.85,) * 17 + (0.11, 0.11, 0.1), 20, ["faint_mark"] * 3),
+    # A light pencil's crosses, all alike: none asked about.
+    ((0.3, 0.25, 0.12, 0.28) + (0.0,) * 16, 4, []),
 ])
 def test_damage_is_the_boxes_crossed_from_the_first(fills, count, rules):
     lost, doubts = damage("monster 1 core life", fills)
