@@ -518,7 +518,8 @@ def _apart(crop: np.ndarray, exits: str, px_per_mm: float, join_mm: float = JOIN
     """The sides of ``exits`` whose stroke in the probe band is joined to none of the other sides' strokes
     in the room: a path's segment is one line, so such a side's ink is something else (a neighbour's
     stroke run on past its side, print left by a sheet that moved, a fold's shadow) or the path broke off.
-    Strokes count joined across gaps under ``JOIN_MM``."""
+    Strokes count joined across gaps under ``join_mm`` (``JOIN_MM``; ``read_room`` also asks at
+    ``FAR_APART_MM``)."""
     reach = max(1, int(round(join_mm * px_per_mm))) | 1
     inked = crop >= INKED
     joined = cv2.dilate(inked.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
