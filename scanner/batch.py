@@ -13,10 +13,7 @@ import json
 import os
 import threading
 from collections import deque
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Callable
 
 from scanner.load import PhotoError, load_photo_bytes, load_photos
@@ -176,7 +173,12 @@ def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | 
         return outcomes
     # This process reads photos too, beside jobs - 1 workers: one start-up (imports, about half a second of a
     # core) fewer. The workers take photos from the front, this process from the back. spawn, not fork:
-    # OpenCV's thread pool does not survive a fork reliably.
+    # OpenCV's thread pool does not survive a fork reliably. (Imported here: a scan of one or two photos
+    # needs no pool, and the pool's imports cost about 7 ms.)
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures.process import BrokenProcessPool
+    from multiprocessing import get_context
+
     import cv2
 
     threads = cv2.getNumThreads()

@@ -81,7 +81,8 @@ def _load_image(data: bytes, name: str) -> Photo:
 
     from PIL import Image, ImageOps, UnidentifiedImageError
 
-    _register_heif()
+    if data[4:8] == b"ftyp":     # an ISO media file (HEIC/HEIF): pillow-heif's opener, imported only then (5 ms)
+        _register_heif()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)   # our own limit is below

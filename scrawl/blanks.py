@@ -21,7 +21,6 @@ import os
 import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata, resources
 from pathlib import Path
 
 MOST_KEPT = 200         # blank pages kept; a map sheet's is about 160 KB
@@ -103,16 +102,36 @@ def cache_folder() -> Path | None:
 def drawing_version() -> str:
     """What the blank pages' pixels depend on besides the layout: our drawing code, and the PDF library and
     rasteriser that turn it into pixels."""
+    from importlib.util import find_spec
+
     digest = hashlib.sha256()
-    for item in sorted(resources.files("generator").iterdir(), key=lambda entry: entry.name):
-        if item.name.endswith(".py"):
-            digest.update(item.name.encode() + item.read_bytes())
+    for folder in find_spec("generator").submodule_search_locations:
+        for item in sorted(Path(folder).iterdir(), key=lambda entry: entry.name):
+            if item.name.endswith(".py"):
+                digest.update(item.name.encode() + item.read_bytes())
     for package in ("reportlab", "pypdfium2"):
-        try:
-            digest.update(f"{package} {metadata.version(package)}".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(package.encode())
+        version = _installed_version(package)
+        digest.update((package if version is None else f"{package} {version}").encode())
     return digest.hexdigest()[:16]
+
+
+def _installed_version(package: str) -> str | None:
+    """A package's installed version as its ``.dist-info`` folder beside it names it (what
+    ``importlib.metadata.version`` answers), found without importing the package or
+    ``importlib.metadata``, whose imports (email, zipfile, ...) cost a scan about 7 ms; None if not found."""
+    from importlib.util import find_spec
+
+    spec = find_spec(package)
+    prefix = package.replace("-", "_").lower() + "-"
+    for location in (spec.submodule_search_locations or []) if spec is not None else []:
+        try:
+            names = os.listdir(Path(location).parent)
+        except OSError:
+            continue
+        found = sorted(name for name in names if name.lower().startswith(prefix) and name.endswith(".dist-info"))
+        if found:
+            return found[-1][len(prefix):-len(".dist-info")]
+    return None
 
 
 def _keep(path: Path, image) -> None:

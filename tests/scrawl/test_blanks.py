@@ -1,6 +1,7 @@
 """The blank pages the scanner compares photos with are drawn once and kept: a second scan of the same map
-reads them from the cache, imports neither reportlab nor pdfium (nor numpy.ma, which numpy's percentile and
-median would import: ``scanner.fastnp``), and reads the photo the same."""
+reads them from the cache, imports neither reportlab nor pdfium, and reads the photo the same. Nor does a scan
+of one JPEG import what it does not need: numpy.ma (which numpy's percentile and median would import:
+``scanner.fastnp``), pillow_heif (HEIC photos only), importlib.metadata, a process pool (3 photos or more)."""
 import json
 import os
 import subprocess
@@ -18,14 +19,15 @@ try:
     main(["scan", sys.argv[1], "--json"])
 except SystemExit:
     pass
-heavy = {name.split(".")[0] for name in sys.modules} & {"reportlab", "pypdfium2"} | {"numpy.ma"} & set(sys.modules)
+needless = {"numpy.ma", "pillow_heif", "importlib.metadata", "concurrent.futures.process"}
+heavy = {name.split(".")[0] for name in sys.modules} & {"reportlab", "pypdfium2"} | needless & set(sys.modules)
 print(json.dumps(sorted(heavy)), file=sys.stderr)
 """
 
 
 def _scan(cache: Path) -> tuple[dict, list[str]]:
     """Scan the sample photo in a new process with ``cache`` as the cache folder: the scan document, and
-    which of reportlab, pypdfium2 and numpy.ma the process imported."""
+    which of reportlab, pypdfium2 and the needless modules above the process imported."""
     done = subprocess.run([sys.executable, "-c", SCAN, str(PHOTO)], capture_output=True, text=True, cwd=ROOT,
                           env={**os.environ, "SCRAWL_CACHE": str(cache)}, timeout=120)
     return json.loads(done.stdout), json.loads(done.stderr.strip().splitlines()[-1])
