@@ -47,6 +47,11 @@ DENSE_PRINT = 0.85         # print darker than this (of the paper) through a 5 m
 BAND_LONG_MM = 40.0        # greyed paper in a straight band at least this long ...
 BAND_WIDE_MM = 16.0        # ... and at most this wide (a pen and its shadow; an arm's shadow is wider) ...
 BAND_FULL = 0.6            # ... filling this share of its bounding rectangle is an object lying there
+PEN_LONG_MM = 75.0         # a band this long is a pen if at most PEN_WIDE_MM wide (the shadow a pen casts widens
+PEN_WIDE_MM = 22.0         # ... it: 17-20 mm measured; no shadow or shading that narrow runs this far) ...
+PEN_FULL = 0.5             # ... and filling this share of its rectangle (a pen along a diagonal fills less)
+PEN_TIP_MM = 2.5           # a pen reaches this much beyond both ends of where it is found (the median that finds
+                           # it loses half its window off a narrow end: the tapered tip)
 
 
 def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -65,7 +70,8 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     # beside a shadow is brighter than the paper around it too, but not white).
     washed = (level > GLARE_LEVEL) & (paper.min(axis=2) >= GLARE_WHITE)
     greyed = level < GREYED_LEVEL
-    return _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)) | _straight_bands(greyed), washed, greyed
+    objects = _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)) | _straight_bands(greyed)
+    return _with_pen_tips(objects), washed, greyed
 
 
 def _straight_bands(greyed: np.ndarray) -> np.ndarray:
@@ -80,12 +86,46 @@ def _straight_bands(greyed: np.ndarray) -> np.ndarray:
         if area < BAND_LONG_MM * COVER_PX_PER_MM * 2:
             continue
         x, y, w, h = stats[label, :4]
-        points = cv2.findNonZero((labels[y:y + h, x:x + w] == label).astype(np.uint8))
-        (_, _), sides, _ = cv2.minAreaRect(points)
-        long, wide = max(sides) / COVER_PX_PER_MM, min(sides) / COVER_PX_PER_MM
-        bands[label] = (long >= BAND_LONG_MM and wide <= BAND_WIDE_MM
-                        and area >= BAND_FULL * max(sides) * min(sides))
+        long, wide, _ = _pen_shape(cv2.findNonZero((labels[y:y + h, x:x + w] == label).astype(np.uint8)))
+        bands[label] = ((long >= BAND_LONG_MM and wide <= BAND_WIDE_MM
+                         and area >= BAND_FULL * long * wide * COVER_PX_PER_MM ** 2) or _is_pen(long, wide, area))
     return bands[labels] if bands.any() else np.zeros(greyed.shape, bool)
+
+
+def _pen_shape(points: np.ndarray) -> tuple[float, float, float]:
+    """The length and width (mm) of the smallest rectangle round a patch's ``points`` (``cv2.findNonZero``'s),
+    and the angle (degrees) of its long side."""
+    (_, _), (w, h), angle = cv2.minAreaRect(points)
+    if w < h:
+        w, h, angle = h, w, angle + 90
+    return w / COVER_PX_PER_MM, h / COVER_PX_PER_MM, angle
+
+
+def _with_pen_tips(cover: np.ndarray) -> np.ndarray:
+    """``cover`` with each pen-shaped patch (``_is_pen``) drawn on by ``PEN_TIP_MM`` past both its ends,
+    along its length: the median that found it lost its tapered tip, which may lie over the end of a row of
+    boxes. (The map is a few hundred pixels a side: each pen is drawn over the whole of it.)"""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(cover.astype(np.uint8), connectivity=8)
+    grown = cover.copy()
+    reach = int(round(PEN_TIP_MM * COVER_PX_PER_MM))
+    for label in range(1, count):
+        if max(stats[label, 2:4]) < PEN_LONG_MM * COVER_PX_PER_MM * 0.7:      # too short along any angle
+            continue
+        patch = (labels == label).astype(np.uint8)
+        long, wide, angle = _pen_shape(cv2.findNonZero(patch))
+        if not _is_pen(long, wide, stats[label, cv2.CC_STAT_AREA]):
+            continue
+        kernel = np.zeros((2 * reach + 1, 2 * reach + 1), np.uint8)
+        dx, dy = reach * np.cos(np.radians(angle)), reach * np.sin(np.radians(angle))
+        cv2.line(kernel, (round(reach - dx), round(reach - dy)), (round(reach + dx), round(reach + dy)), 1)
+        grown |= cv2.dilate(patch, kernel) > 0
+    return grown
+
+
+def _is_pen(long: float, wide: float, area: float) -> bool:
+    """Whether a patch ``long`` by ``wide`` mm (``_pen_shape``) of ``area`` pixels is shaped like a pen and
+    the shadow it casts."""
+    return long >= PEN_LONG_MM and wide <= PEN_WIDE_MM and area >= PEN_FULL * long * wide * COVER_PX_PER_MM ** 2
 
 
 def _without_small(cover: np.ndarray) -> np.ndarray:

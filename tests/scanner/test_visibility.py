@@ -249,3 +249,31 @@ def test_a_random_expansion_sheet_without_its_qr_code_is_read_by_its_games_map(t
     second = next(sheet for sheet in document["sheets"] if sheet["source"] == paths[1])
     assert second["player"] == 2 and second["map"] == truths[1]["map"]
     assert _wrong_rooms(second, truths[1]) == set()
+
+
+def test_a_silver_pen_and_its_shadow_over_a_dungeon_maker_sheet_name_the_tiles_under_it():
+    """A silver pen across a Dungeon Maker sheet's grid, with the shadow beside it, is a grey band 17 mm wide:
+    wider than a pen alone, so before no tile was named as hidden, and the pen's body read as ticks and
+    paths (named only as odd readings). A band that long and that narrow is a pen."""
+    from photographer import make_maker_shots
+
+    shot = make_maker_shots(51001, players=1, paper="a4", condition="pen")[0]
+    outcome = scan_bytes(shot.data, "maker.jpg", BLANKS)
+    dungeon, = outcome.dungeons
+    hidden = {entry["where"] for entry in dungeon["needs_review"] if entry["rule"] == "cannot_see"}
+    assert set(shot.truth["hidden"]) <= hidden
+    assert len(hidden) <= 14        # the tiles along the pen, not the whole grid
+
+
+def test_a_pens_tip_over_the_end_of_a_life_track_names_the_track():
+    """A black pen's tapered tip lies over the first two boxes of monster 2's core life track, and they read
+    crossed (2 damage, none crossed). Finding the pen loses its tip (the median that finds it is 5 mm
+    wide), so the track was named nowhere; a pen now reaches on past both ends of where it is found."""
+    from photographer import make_monster_shots
+
+    shot = make_monster_shots(3004, players=2, paper="a4", condition="pen", faults=0)[1]
+    outcome = scan_bytes(shot.data, "monsters.jpg", BLANKS)
+    roster, = outcome.rosters
+    hidden = {entry["where"] for entry in roster["needs_review"] if entry["rule"] == "cannot_see"}
+    assert "monster 2 core life" in hidden
+    assert "monster 1 core life" not in hidden and "monster 3 core life" not in hidden
