@@ -40,6 +40,9 @@ PROBE_MM = (0.8, 3.2)   # the band beside a side where a line through it is soug
 PROBE_SPAN = (0.37, 0.63)   # ... along the side, as shares of it: between the corner boxes
 STROKE = 0.45           # ink strength of a stroke's pixel
 FAINT = 0.2             # ink weaker than this counts for nothing
+DARKER = 0.35           # a box read empty, darker than the same box of the other tiles by this share of the sheet's
+DARKER_LEAST = 10 / 255 # typical tick (and by this much at least: a photo's grain) is asked about: a tick drawn over
+                        # its printed letters, which the print's allowance hides when the light is dim
 
 
 @dataclass
@@ -51,10 +54,12 @@ class MakerMarks:
     boxes: dict[str, float]                     # loot, spells, rounds, souls, hearts -> box fill
     along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
     under_crease: frozenset = frozenset()       # (tile, item) and record box names: a tick may lie under a crease
+    darker: dict = field(default_factory=dict)  # (tile, item) -> how much darker than its kind's box elsewhere
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
-               printed: np.ndarray | None = None, creases=(), uncleared: np.ndarray | None = None) -> MakerMarks:
+               printed: np.ndarray | None = None, creases=(), uncleared: np.ndarray | None = None,
+               darkness: np.ndarray | None = None) -> MakerMarks:
     """Measure every tick box, tile side and record box of ``layout`` on a registered ink map; ``printed``
     (the page's pixels where the blank prints, when given) are left out of the tick boxes' fill, since a
     light tick over a printed letter is told from it less surely than beside it. ``creases`` are the
@@ -62,7 +67,8 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     middle one ran through may have lost a path line with it, and a box is read beside the crease's band.
     A box the band covers a quarter of or more is named in ``under_crease`` when the ink map before the
     creases were cleared (``uncleared``) holds more ink in it than the crease's own line: a tick cleared
-    with it."""
+    with it. ``darkness`` (the page's registered darkness, 8-bit: ``scanner.ink.measure``'s) gives ``darker``
+    (``_darker``)."""
     bands = [crease_mask(ink.shape, crease, px_per_mm) for crease in creases]
     creased = np.logical_or.reduce(bands).astype(np.uint8) if bands else None
     boxes = {(tile.id, item): box for tile in layout.tiles for item, box in tile.marks}
@@ -76,7 +82,33 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
         _ticks_under_creases(uncleared, list(zip(creases, bands)), boxes, layout, px_per_mm)
     return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm, None, creased)
                                      for name in names},
-                      frozenset(_along_creases(layout, creases, px_per_mm)), under)
+                      frozenset(_along_creases(layout, creases, px_per_mm)), under,
+                      {} if darkness is None else _darker(darkness, layout, px_per_mm, creased))
+
+
+def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None) -> dict:
+    """(tile, item) -> how much darker (0-1) the inside of that tick box is in the photo than the same box (the
+    same printed letters) in the other tiles, less what the tile's boxes are darker by together (a shadow's
+    edge, a curl's shading). A tick drawn over the letters shows here where the print's allowance may hide
+    it from the ink map. Boxes a cleared crease runs through are left out: it darkens a whole row of them."""
+    means = {}
+    for tile in layout.tiles:
+        for item, box in tile.marks:
+            if creased is not None and _inside(creased, box, px_per_mm).any():
+                continue
+            inside = _inside(darkness, box, px_per_mm)
+            if inside.size:
+                means[(tile.id, item)] = float(inside.mean()) / 255
+    kinds: dict[str, list[float]] = {}
+    for (_, item), value in means.items():
+        kinds.setdefault(item, []).append(value)
+    typical = {item: float(median(values)) for item, values in kinds.items()}
+    excess = {key: value - typical[key[1]] for key, value in means.items()}
+    tiles: dict[str, list[float]] = {}
+    for (tile, _), value in excess.items():
+        tiles.setdefault(tile, []).append(value)
+    shading = {tile: float(median(values)) for tile, values in tiles.items()}
+    return {key: value - shading[key[0]] for key, value in excess.items()}
 
 
 CREASE_LEFT = 0.3       # a box is read beside a crease's band when this share of its inside is left
@@ -230,16 +262,22 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
     sure, blank = tick_levels(marks)
     unsure_boxes: dict[str, list[tuple[str, bool, float, float]]] = {}
     creased: dict[str, list[str]] = {}
+    darker: dict[str, list[str]] = {}
+    dark_enough = _dark_enough(marks, sure)
     for (tile, item), fill in marks.ticks.items():
         on, unsure, on_crease = _decide_box(fill, sure, blank, (tile, item) in marks.under_crease)
         if on_crease:
             creased.setdefault(tile, []).append(f"the {names[item]} box")
+        if unsure is None and not on and marks.darker.get((tile, item), 0.0) >= dark_enough:
+            unsure = DARKER_SURENESS
+            darker.setdefault(tile, []).append(f"the {names[item]} box")
         if unsure is not None:
             unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
-    doubts += [_creased(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
-                                     f"which boxes are ticked in {tile}?"), creased.get(tile))
+    doubts += [_darkened(_creased(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
+                                               f"which boxes are ticked in {tile}?"), creased.get(tile)),
+                         darker.get(tile))
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank))
@@ -259,6 +297,26 @@ def _boxes_doubt(where: str, boxes: list[tuple[str, bool, float, float]], one: s
         return Entry(where, Rule.UNSURE_MARK, f"{one.format(label)} Read as {read(on, fill)}", unsure)
     listed = "; ".join(f"{label} {read(on, fill)}" for label, on, fill, _ in boxes)
     return Entry(where, Rule.UNSURE_MARK, f"{several} Read as: {listed}", min(unsure for *_, unsure in boxes))
+
+
+DARKER_SURENESS = 0.35  # the confidence of a box read empty that is darker than its kind's box elsewhere
+
+
+def _dark_enough(marks: MakerMarks, sure: float) -> float:
+    """How much darker than its kind's box elsewhere (``MakerMarks.darker``) a box read empty must be to be asked
+    about: ``DARKER`` of what the boxes read surely ticked are darker by (their median), ``DARKER_LEAST`` at
+    least."""
+    ticks = [marks.darker[key] for key, fill in marks.ticks.items() if fill >= sure and key in marks.darker]
+    return max(DARKER * float(median(ticks)) if ticks else 0.0, DARKER_LEAST)
+
+
+def _darkened(entry: Entry, labels: list[str] | None) -> Entry:
+    """A box doubt that says which of its boxes read empty are darker than the same box in the other tiles."""
+    if not labels:
+        return entry
+    entry.why += (f"; {' and '.join(labels)} {'is' if len(labels) == 1 else 'are'} darker than in the other "
+                  f"tiles: perhaps a tick over the letters")
+    return entry
 
 
 def _creased(entry: Entry, labels: list[str] | None) -> Entry:

@@ -615,8 +615,11 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
         ink = cleared_creases(uncleared, creases, _pixels(layout.grid), PX_PER_MM)
     from scanner.maker import MakerScan, read_marks      # only for Dungeon Maker sheets
 
+    darkness = np.zeros(reference.page_shape, np.uint8)
+    x0, y0, x1, y1 = reference.area
+    darkness[y0:y1, x0:x1] = dark
     return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases,
-                                                          uncleared),
+                                                          uncleared, darkness),
                      resolution,
                      _page_picture(photo.image, homography, reference, shift),
                      _maker_hidden(layout, reference, dark, photo.image, homography))

@@ -224,6 +224,24 @@ def test_a_fold_a_curl_or_a_pen_leaves_no_tile_misread_unnamed(maker, condition,
     assert len(wrong) <= most_wrong
 
 
+def test_a_tick_over_a_boxs_letters_in_dim_light_is_asked_about(maker):
+    """In a dim photo (seed 2230700) the Skeleton tick in C5 lies over the box's printed letters, and the
+    print's allowance took it for them: read empty (1% inked), named nowhere. Every tile prints the same
+    twelve boxes, and that box is far darker than the Skeleton box of the other tiles: it is asked about."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(2230700, players=1, paper="a4", condition="dim")[0]
+    assert shot.truth["drawn"]["C5|skeleton"] == "tick"
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    darker = [doubt for doubt in entry["needs_review"] if "darker than in the other tiles" in doubt["why"]]
+    assert [(doubt["where"], doubt["rule"]) for doubt in darker] == [("C5", "unsure_mark")]
+    assert "is Skeleton's box ticked in C5?" in darker[0]["why"]
+
+
 def test_a_photo_that_leaves_a_third_of_the_tiles_in_doubt_opens_its_list_with_a_retake():
     """A curled sheet photographed askew leaves 22 tiles asked about: the list starts by saying a new photo
     may be quicker than checking them, and a short list (the fold of seed 10402) does not."""
