@@ -32,7 +32,7 @@ from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
-from scanner.read import (FAINT, INKED, PROBE_DEPTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading,
+from scanner.read import (FAINT, INKED, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading,
                           link_question, only_poking_in, read_room, read_tally, settle, writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
@@ -202,6 +202,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     ink, shift, dark, gain, noise, fine, colour = _registered_ink(photo.image, homography, reference)
     hidden = _hidden(layout, reference, dark, photo.image, homography)
     tally_hidden = hidden.pop(TALLY, None)
+    unseen_sides = {where for where in list(hidden) if "|" in where and hidden.pop(where)}
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
         raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
                           f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
@@ -236,6 +237,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     writes = writes_rounds(rooms)
     rooms = [settle(reading, ink, cell, PX_PER_MM, writes) for reading, cell in zip(rooms, layout.rooms)]
     rooms = _overshoots_asked(rooms, layout, ink)
+    rooms = _unseen_sides_asked(rooms, hidden, unseen_sides)
     if creases or on_paths:
         rooms = [_along_crease(reading, cell, creases, on_paths, writes)
                  for reading, cell in zip(rooms, layout.rooms)]
@@ -273,7 +275,39 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     for arrow in layout.arrows:
         (ax, ay), (bx, by) = arrow.tip, arrow.tail
         marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
-    return _unseen_places(layout, reference, seen, printed, small, marks, {TALLY: layout.unusable_tally})
+    return _unseen_places(layout, reference, seen, printed, small, marks, {TALLY: layout.unusable_tally},
+                          _side_places(layout))
+
+
+def _side_places(layout: SheetLayout) -> dict[str, Rect]:
+    """Where a stroke through each side of each room would be seen, named ``"B3|E"``: the middle of the side
+    (``PROBE_HALF_WIDTH`` either way) and the probe bands on both sides of it (``PROBE_DEPTH``), as a rectangle."""
+    places = {}
+    for cell in layout.rooms:
+        r, size = cell.rect, cell.rect.w
+        half, deep = PROBE_HALF_WIDTH * size, PROBE_DEPTH[1] * size
+        middle_x, middle_y = r.x + r.w / 2, r.y + r.h / 2
+        for side, (x, y) in {"N": (middle_x, r.y), "S": (middle_x, r.bottom),
+                             "W": (r.x, middle_y), "E": (r.right, middle_y)}.items():
+            w, h = (2 * half, 2 * deep) if side in "NS" else (2 * deep, 2 * half)
+            places[f"{cell.room.name}|{side}"] = Rect(x - w / 2, y - h / 2, w, h)
+    return places
+
+
+def _unseen_sides_asked(rooms: list[RoomReading], hidden: dict[str, str], unseen: set[str]) -> list[RoomReading]:
+    """The rooms the photo shows, a side read unlinked asked about where the photo does not show the side
+    (``_side_places``: glare, a deep shadow, something lying there reaching it from the room across): a
+    stroke through it would be lost with it."""
+    asked = []
+    for reading in rooms:
+        sides = [side for side in SIDES if f"{reading.room}|{side}" in unseen and side not in reading.exits
+                 and link_question(side) not in reading.doubts]
+        if reading.room in hidden or not sides:
+            asked.append(reading)
+            continue
+        asked.append(replace(reading, confidence=min(reading.confidence, 0.5),
+                             doubts=reading.doubts + tuple(link_question(side) for side in sides)))
+    return asked
 
 
 def _cover_image(reference: _Reference, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
@@ -285,15 +319,24 @@ def _cover_image(reference: _Reference, image: np.ndarray, homography: np.ndarra
                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+SIDE_HIDDEN = 0.25   # a side's place (``_side_places``) is hidden with a quarter of it hidden: a stroke crosses its middle
+
+
 def _unseen_places(layout, reference: _Reference, seen: np.ndarray, printed: np.ndarray, small: np.ndarray,
-                   exclude: list[Rect], boxes: dict[str, Rect]) -> dict[str, str]:
-    """The rooms (``layout.rooms``: each with ``room`` and ``rect``) and ``boxes`` hidden in the photo, and why
-    (``scanner.visibility.hidden_rooms``); ``small`` is the reading area at COVER_PX_PER_MM."""
+                   exclude: list[Rect], boxes: dict[str, Rect], sides: dict[str, Rect] | None = None
+                   ) -> dict[str, str]:
+    """The rooms (``layout.rooms``: each with ``room`` and ``rect``), ``boxes`` and ``sides`` (at
+    ``SIDE_HIDDEN``) hidden in the photo, and why (``scanner.visibility.hidden_rooms``); ``small`` is the
+    reading area at COVER_PX_PER_MM."""
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
     cover, washed, greyed = covered(small)
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
-    return hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes)
+    found = hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes)
+    if sides:
+        found.update(hidden_rooms(_Tiles(()), origin, seen, printed, cover, washed, exclude=exclude, boxes=sides,
+                                  least=SIDE_HIDDEN))
+    return found
 
 
 @dataclass(frozen=True)

@@ -192,12 +192,14 @@ def print_seen(photo_dark: np.ndarray, blank: tuple[np.ndarray, np.ndarray], px_
 
 
 def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, printed: np.ndarray,
-                 cover: np.ndarray, washed: np.ndarray, exclude=(), boxes=None) -> dict[str, str]:
+                 cover: np.ndarray, washed: np.ndarray, exclude=(), boxes=None, least: float = 0.0
+                 ) -> dict[str, str]:
     """Room name -> why it cannot be seen, for every room of ``layout`` (a ``SheetLayout``) that is hidden,
     and the same for each of ``boxes`` (name -> ``Rect``, mm) that is, by its name.
     ``seen``/``printed`` are ``print_seen``'s (at ``SEEN_PX_PER_MM``), ``cover`` and ``washed`` are ``covered``'s, all with their
     top-left pixel at ``origin_mm``; ``exclude`` are rectangles (mm) whose own print or fill is the
-    players' to change (a Rune Gate filled in, a Diamond crossed out)."""
+    players' to change (a Rune Gate filled in, a Diamond crossed out). A place is hidden with at least
+    ``least`` of it hidden, whatever the shares above say (a small place's edge may be touched harmlessly)."""
     fair = np.ones(cover.shape, np.uint8)
     for rect in exclude:
         a0, b0, a1, b1 = _box(rect, origin_mm, COVER_PX_PER_MM)
@@ -215,9 +217,9 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
         unseen = _sum(print_unseen, box) / max(_sum(print_total, box), 1.0)
         box = _box(rect, origin_mm, COVER_PX_PER_MM)
         area = max(float((box[2] - box[0]) * (box[3] - box[1])), 1.0)
-        if _sum(fair_covered, box) / area >= COVERED_SHARE:
+        if _sum(fair_covered, box) / area >= max(COVERED_SHARE, least):
             found[name] = f"something lies over {what} in the photo (a finger, a pen?)"
-        elif unseen >= UNSEEN_SHARE or _sum(glare, box) / area >= WASHED_SHARE:
+        elif unseen >= max(UNSEEN_SHARE, least) or _sum(glare, box) / area >= max(WASHED_SHARE, least):
             found[name] = f"the print of {what} cannot be seen (glare, or a deep shadow?)"
     return found
 

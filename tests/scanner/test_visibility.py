@@ -277,3 +277,15 @@ def test_a_pens_tip_over_the_end_of_a_life_track_names_the_track():
     hidden = {entry["where"] for entry in roster["needs_review"] if entry["rule"] == "cannot_see"}
     assert "monster 2 core life" in hidden
     assert "monster 1 core life" not in hidden and "monster 3 core life" not in hidden
+
+
+def test_glare_over_the_side_to_a_hidden_room_asks_about_the_link_through_it():
+    """Glare washes out G2 (named) and reaches the side H2 shares with it, where H2's path runs through: the
+    stroke was lost in the glare, H2 read ES for ESW, named nowhere. A side whose middle the photo does not
+    show is asked about in the room that reads it unlinked."""
+    shot = make_game_shots(22355001, players=3, condition="glare", map_id="random", paper="a4")[0]
+    sheet, review = _review(shot.data)
+    assert "G2" in {entry["where"] for entry in review if entry["rule"] == "cannot_see"}
+    asked = {entry["where"]: entry["why"] for entry in review if entry["rule"] == "unsure_link"}
+    assert "is there a stroke to the left side?" in asked.get("H2", "")
+    assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
