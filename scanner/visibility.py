@@ -209,26 +209,38 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     print_unseen = cv2.integral((printed & (seen < PRINT_SEEN)).astype(np.uint8))
     fair_covered = cv2.integral(cover.astype(np.uint8) & fair)
     glare = cv2.integral(washed.astype(np.uint8))
-    found = {}
     places = {cell.room.name: (cell.rect, "this room") for cell in layout.rooms}
     places.update({name: (rect, "this box") for name, rect in (boxes or {}).items()})
-    for name, (rect, what) in places.items():
-        box = _box(rect, origin_mm, SEEN_PX_PER_MM)
-        unseen = _sum(print_unseen, box) / max(_sum(print_total, box), 1.0)
-        box = _box(rect, origin_mm, COVER_PX_PER_MM)
-        area = max(float((box[2] - box[0]) * (box[3] - box[1])), 1.0)
-        if _sum(fair_covered, box) / area >= max(COVERED_SHARE, least):
+    if not places:
+        return {}
+    rects = np.array([(r.x, r.y, r.right, r.bottom) for r, _ in places.values()], np.float64)
+    seen_box, cover_box = _boxes(rects, origin_mm, SEEN_PX_PER_MM), _boxes(rects, origin_mm, COVER_PX_PER_MM)
+    unseen = _sums(print_unseen, seen_box) / np.maximum(_sums(print_total, seen_box), 1.0)
+    area = np.maximum((cover_box[:, 2] - cover_box[:, 0]) * (cover_box[:, 3] - cover_box[:, 1]), 1).astype(np.float64)
+    lying = _sums(fair_covered, cover_box) / area >= max(COVERED_SHARE, least)
+    washed_out = (unseen >= max(UNSEEN_SHARE, least)) | (_sums(glare, cover_box) / area >= max(WASHED_SHARE, least))
+    found = {}
+    for (name, (_, what)), over, lost in zip(places.items(), lying, washed_out):
+        if over:
             found[name] = f"something lies over {what} in the photo (a finger, a pen?)"
-        elif unseen >= max(UNSEEN_SHARE, least) or _sum(glare, box) / area >= max(WASHED_SHARE, least):
+        elif lost:
             found[name] = f"the print of {what} cannot be seen (glare, or a deep shadow?)"
     return found
 
 
-def _sum(table: np.ndarray, box: tuple[int, int, int, int]) -> float:
-    """The sum over a box (x0, y0, x1, y1, clipped to the map) from a ``cv2.integral`` table."""
+def _sums(table: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The sums over boxes (rows of x0, y0, x1, y1, clipped to the map) from a ``cv2.integral`` table."""
     height, width = table.shape[0] - 1, table.shape[1] - 1
-    x0, y0, x1, y1 = (min(max(v, 0), limit) for v, limit in zip(box, (width, height, width, height)))
-    return float(table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0])
+    x0, x1 = (np.clip(boxes[:, k], 0, width) for k in (0, 2))
+    y0, y1 = (np.clip(boxes[:, k], 0, height) for k in (1, 3))
+    return (table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]).astype(np.float64)
+
+
+def _boxes(rects: np.ndarray, origin_mm: tuple[float, float], px_per_mm: float) -> np.ndarray:
+    """Rectangles (rows of x0, y0, x1, y1 in mm) as pixel boxes of a map whose top-left pixel is at
+    ``origin_mm``, rounded as ``_box`` rounds."""
+    x0, y0 = origin_mm
+    return np.rint((rects - np.array([x0, y0, x0, y0])) * px_per_mm).astype(np.int64)
 
 
 def _box(rect, origin_mm: tuple[float, float], px_per_mm: float) -> tuple[int, int, int, int]:
