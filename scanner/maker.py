@@ -275,9 +275,9 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
             unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
-    doubts += [_darkened(_creased(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
-                                               f"which boxes are ticked in {tile}?"), creased.get(tile)),
-                         darker.get(tile))
+    doubts += [_noted(_noted(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
+                                          f"which boxes are ticked in {tile}?"), creased.get(tile), CREASED_NOTE),
+                      darker.get(tile), DARKER_NOTE)
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank))
@@ -310,21 +310,16 @@ def _dark_enough(marks: MakerMarks, sure: float) -> float:
     return max(DARKER * float(median(ticks)) if ticks else 0.0, DARKER_LEAST)
 
 
-def _darkened(entry: Entry, labels: list[str] | None) -> Entry:
-    """A box doubt that says which of its boxes read empty are darker than the same box in the other tiles."""
-    if not labels:
-        return entry
-    entry.why += (f"; {' and '.join(labels)} {'is' if len(labels) == 1 else 'are'} darker than in the other "
-                  f"tiles: perhaps a tick over the letters")
-    return entry
+CREASED_NOTE = "a fold's crease runs through {boxes}, with more ink there than a crease leaves: perhaps a tick"
+DARKER_NOTE = "{boxes} {are} darker than in the other tiles: perhaps a tick over the letters"
 
 
-def _creased(entry: Entry, labels: list[str] | None) -> Entry:
-    """A box doubt that says which of its boxes a fold's crease ran through (``labels``), if any."""
+def _noted(entry: Entry, labels: list[str] | None, note: str) -> Entry:
+    """A box doubt with ``note`` (``CREASED_NOTE``, ``DARKER_NOTE``) added about some of its boxes
+    (``labels``), if any."""
     if not labels:
         return entry
-    entry.why += (f"; a fold's crease runs through {' and '.join(labels)}, with more ink there than a crease "
-                  f"leaves: perhaps a tick")
+    entry.why += "; " + note.format(boxes=" and ".join(labels), are="is" if len(labels) == 1 else "are")
     return entry
 
 
@@ -369,8 +364,8 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
         if on:
             found.append(name)
     if unsure_boxes:
-        doubts.append(_creased(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
-                                            f"which {what} boxes are ticked?"), creased))
+        doubts.append(_noted(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
+                                          f"which {what} boxes are ticked?"), creased, CREASED_NOTE))
     return found
 
 
