@@ -40,9 +40,9 @@ PROBE_MM = (0.8, 3.2)   # the band beside a side where a line through it is soug
 PROBE_SPAN = (0.37, 0.63)   # ... along the side, as shares of it: between the corner boxes
 STROKE = 0.45           # ink strength of a stroke's pixel
 FAINT = 0.2             # ink weaker than this counts for nothing
-DARKER = 0.35           # a box read empty, darker than the same box of the other tiles by this share of the sheet's
-DARKER_LEAST = 10 / 255 # typical tick (and by this much at least: a photo's grain) is asked about: a tick drawn over
-                        # its printed letters, which the print's allowance hides when the light is dim
+DARKER = 0.35           # a box read empty, darker than the same box of the other tiles by this share of the
+DARKER_LEAST = 10 / 255  # sheet's typical tick (and by this much at least: a photo's grain) is asked about:
+                        # a tick drawn over its printed letters, which the print's allowance hides in dim light
 
 
 @dataclass

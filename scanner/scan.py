@@ -32,8 +32,8 @@ from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
-from scanner.read import (FAINT, INKED, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading, TallyReading,
-                          link_question, only_poking_in, read_room, read_tally, settle, writes_rounds)
+from scanner.read import (FAINT, INKED, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading,
+                          TallyReading, link_question, only_poking_in, read_room, read_tally, settle, writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 if TYPE_CHECKING:
@@ -202,7 +202,9 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     ink, shift, dark, gain, noise, fine, colour = _registered_ink(photo.image, homography, reference)
     hidden = _hidden(layout, reference, dark, photo.image, homography)
     tally_hidden = hidden.pop(TALLY, None)
-    unseen_sides = {where for where in list(hidden) if "|" in where and hidden.pop(where)}
+    unseen_sides = {where for where in hidden if "|" in where}      # "B3|E": a side (``_side_places``)
+    for where in unseen_sides:
+        del hidden[where]
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
         raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
                           f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
@@ -319,7 +321,8 @@ def _cover_image(reference: _Reference, image: np.ndarray, homography: np.ndarra
                                flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-SIDE_HIDDEN = 0.25   # a side's place (``_side_places``) is hidden with a quarter of it hidden: a stroke crosses its middle
+SIDE_HIDDEN = 0.25   # a side's place (``_side_places``) is hidden with a quarter of it hidden (a stroke crosses its
+                     # middle: an object's edge touching a corner of it hides nothing)
 
 
 def _unseen_places(layout, reference: _Reference, seen: np.ndarray, printed: np.ndarray, small: np.ndarray,
