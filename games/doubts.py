@@ -129,13 +129,15 @@ def _drop_refuted_doubts(results) -> None:
     the sheet looks wrong: a broken rule, the tally or a hidden room may hide a second misreading that
     makes up for the first; and two doubts that together keep the match both stay."""
     cards = [_cards(result.sheet.board) for result in results]
+    # A sheet answers another's doubts only when nothing on it but a room doubt looks wrong: two sheets may be
+    # misread alike (a neighbour's stroke run on, read as a dead end on both), and then match each other.
+    sure = [_room_doubts(result) is not None for result in results]
     for index, result in enumerate(results):
         if not any(cards[other] == cards[index] and results[other].sheet.dungeon == result.sheet.dungeon
-                   for other in range(len(results)) if other != index):
+                   and sure[other] for other in range(len(results)) if other != index):
             continue
-        own = [entry for entry in result.review if entry.rule not in _OTHER_SHEETS and entry.where != "game"]
-        doubts = [entry for entry in own if entry.alternative is not None and _room(entry.where) is not None]
-        if len(doubts) < len(own):
+        doubts = _room_doubts(result)
+        if doubts is None:
             continue
         board = result.sheet.board
         kept = set()
@@ -149,6 +151,14 @@ def _drop_refuted_doubts(results) -> None:
                    and _cards(_with_alternative(board, entry.where, entry.alternative)) != cards[index]]
         gone = {id(entry) for entry in refuted}
         result.review = [entry for entry in result.review if id(entry) not in gone]
+
+
+def _room_doubts(result) -> list | None:
+    """A sheet's own review entries, when every one is a doubt about a room with another reading to try; None
+    when any is not (a broken rule, the tally, a hidden room: it may hide a misreading of its own)."""
+    own = [entry for entry in result.review if entry.rule not in _OTHER_SHEETS and entry.where != "game"]
+    doubts = [entry for entry in own if entry.alternative is not None and _room(entry.where) is not None]
+    return doubts if len(doubts) == len(own) else None
 
 
 def _flag_card_counts(results) -> None:

@@ -262,3 +262,19 @@ def test_two_doubts_that_together_keep_the_match_both_stay():
     room = _doubt_of_a_corner(sheets[2], [{"where": stub_room, "rule": "unsure_link", "why": "a stroke there?",
                                            "confidence": 0.4, "alternative": {"exits": corner, "trap": False}}])
     assert {room, stub_room} <= {entry.where for entry in _reviewed(sheets)[2]}
+
+
+def test_a_sheet_that_looks_wrong_itself_answers_no_doubt():
+    """Two sheets misread alike (a messy hand's stroke run on into a room read as a dead end on two sheets of
+    one game, seed 2359005): they match each other and not the sheet read right. The one whose misreading
+    is named by more than a room doubt (here its tally) answers no doubt of the other's, which stays."""
+    sheets = _dealt_game()
+    for sheet in sheets[1:]:
+        room, corner = _a_dead_end(sheet)
+        stub, sheet["rooms"][room]["exits"] = sheet["rooms"][room]["exits"], corner
+    sheets[2]["needs_review"] = [{"where": room, "rule": "unsure_link", "why": "is there a stroke to that side?",
+                                  "confidence": 0.4, "alternative": {"exits": stub, "trap": False}}]
+    sheets[1]["needs_review"] = [{"where": "tally 6", "rule": "unsure_reading", "why": "marks in the tally box"}]
+    assert room in [entry.where for entry in _reviewed(sheets)[2]]
+    sheets[1]["needs_review"] = []      # with nothing on it that looks wrong, it answers the doubt
+    assert room not in [entry.where for entry in _reviewed(sheets)[2]]
