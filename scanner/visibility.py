@@ -201,8 +201,7 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     players' to change (a Rune Gate filled in, a Diamond crossed out). A place is hidden with at least
     ``least`` of it hidden, whatever the shares above say (a small place's edge may be touched harmlessly)."""
     fair = np.ones(cover.shape, np.uint8)
-    for rect in exclude:
-        a0, b0, a1, b1 = _box(rect, origin_mm, COVER_PX_PER_MM)
+    for a0, b0, a1, b1 in _boxes(list(exclude), origin_mm, COVER_PX_PER_MM):
         fair[max(b0, 0):max(b1, 0), max(a0, 0):max(a1, 0)] = 0
     # Sums over any rectangle from summed-area tables: one pass over each map, not one per room.
     print_total = cv2.integral(printed.astype(np.uint8))
@@ -213,7 +212,7 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     places.update({name: (rect, "this box") for name, rect in (boxes or {}).items()})
     if not places:
         return {}
-    rects = np.array([(r.x, r.y, r.right, r.bottom) for r, _ in places.values()], np.float64)
+    rects = [rect for rect, _ in places.values()]
     seen_box, cover_box = _boxes(rects, origin_mm, SEEN_PX_PER_MM), _boxes(rects, origin_mm, COVER_PX_PER_MM)
     unseen = _sums(print_unseen, seen_box) / np.maximum(_sums(print_total, seen_box), 1.0)
     area = np.maximum((cover_box[:, 2] - cover_box[:, 0]) * (cover_box[:, 3] - cover_box[:, 1]), 1).astype(np.float64)
@@ -236,14 +235,11 @@ def _sums(table: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return (table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]).astype(np.float64)
 
 
-def _boxes(rects: np.ndarray, origin_mm: tuple[float, float], px_per_mm: float) -> np.ndarray:
-    """Rectangles (rows of x0, y0, x1, y1 in mm) as pixel boxes of a map whose top-left pixel is at
-    ``origin_mm``, rounded as ``_box`` rounds."""
+def _boxes(rects: list, origin_mm: tuple[float, float], px_per_mm: float) -> np.ndarray:
+    """Rectangles (``Rect``, mm) as pixel boxes (rows of x0, y0, x1, y1, rounded half to even) of a map whose
+    top-left pixel is at ``origin_mm``."""
+    if not rects:
+        return np.zeros((0, 4), np.int64)
     x0, y0 = origin_mm
-    return np.rint((rects - np.array([x0, y0, x0, y0])) * px_per_mm).astype(np.int64)
-
-
-def _box(rect, origin_mm: tuple[float, float], px_per_mm: float) -> tuple[int, int, int, int]:
-    x0, y0 = origin_mm
-    return tuple(int(round((v - o) * px_per_mm)) for v, o in
-                 ((rect.x, x0), (rect.y, y0), (rect.right, x0), (rect.bottom, y0)))
+    corners = np.array([(r.x, r.y, r.right, r.bottom) for r in rects], np.float64)
+    return np.rint((corners - np.array([x0, y0, x0, y0])) * px_per_mm).astype(np.int64)
