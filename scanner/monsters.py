@@ -290,13 +290,12 @@ class MonsterScan:
 
     def reading(self) -> Reading:
         reading = read_roster(self.marks)
-        reading.doubts[:0] = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at "
-                                    f"{where} on the sheet, or take the photo again without it", 0.0)
-                              for where, why in self.hidden.items()]
-        reading.doubts[len(self.hidden):len(self.hidden)] = [
-            Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box off: "
-                                           f"look at {where} on the sheet, or flatten it and take the photo again", 0.3)
-            for where in self.slipped if where not in self.hidden]
+        unseen = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at {where} on the "
+                        f"sheet, or take the photo again without it", 0.0) for where, why in self.hidden.items()]
+        curled = [Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box "
+                        f"off: look at {where} on the sheet, or flatten it and take the photo again", 0.3)
+                  for where in self.slipped if where not in self.hidden]
+        reading.doubts[:0] = unseen + curled
         if self.resolution < 3.2:
             reading.doubts.append(Doubt("photo", Rule.LOW_RESOLUTION,
                                         f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "

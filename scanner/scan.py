@@ -268,8 +268,6 @@ def _paper_of(frame: SheetFrame) -> str:
 def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
             homography: np.ndarray) -> dict[str, str]:
     """The rooms the photo does not show (``scanner.visibility``), and why."""
-    seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
-    small = _cover_image(reference, image, homography)
     # What players fill in (gates, Diamonds' and Emeralds' boxes) and the printed arrows, coloured, often with
     # a path's stroke beside them (a cave's, inside the map), may look like an object lying there.
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
@@ -277,7 +275,7 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     for arrow in layout.arrows:
         (ax, ay), (bx, by) = arrow.tip, arrow.tail
         marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
-    return _unseen_places(layout, reference, seen, printed, small, marks, {TALLY: layout.unusable_tally},
+    return _unseen_places(layout, reference, dark, image, homography, marks, {TALLY: layout.unusable_tally},
                           _side_places(layout))
 
 
@@ -325,14 +323,15 @@ SIDE_HIDDEN = 0.25   # a side's place (``_side_places``) is hidden with a quarte
                      # middle: an object's edge touching a corner of it hides nothing)
 
 
-def _unseen_places(layout, reference: _Reference, seen: np.ndarray, printed: np.ndarray, small: np.ndarray,
+def _unseen_places(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray, homography: np.ndarray,
                    exclude: list[Rect], boxes: dict[str, Rect], sides: dict[str, Rect] | None = None
                    ) -> dict[str, str]:
     """The rooms (``layout.rooms``: each with ``room`` and ``rect``), ``boxes`` and ``sides`` (at
-    ``SIDE_HIDDEN``) hidden in the photo, and why (``scanner.visibility.hidden_rooms``); ``small`` is the
-    reading area at COVER_PX_PER_MM."""
+    ``SIDE_HIDDEN``) hidden in the photo, and why (``scanner.visibility.hidden_rooms``), from the reading
+    area's registered darkness (``dark``) and the photo seen through ``homography``."""
+    seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    cover, washed, greyed = covered(small)
+    cover, washed, greyed = covered(_cover_image(reference, image, homography))
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     found = hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes)
@@ -352,13 +351,11 @@ class _Tiles:
 def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
                   homography: np.ndarray) -> dict[str, str]:
     """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why."""
-    seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
-    small = _cover_image(reference, image, homography)
     boxes = {name: rect for name, rect in layout.boxes.items()
              if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
     boxes.update({f"{tile.id}|{item}": rect for tile in layout.tiles for item, rect in tile.marks})
-    found = _unseen_places(_Tiles(layout.tiles), reference, seen, printed, small, [], boxes)
+    found = _unseen_places(_Tiles(layout.tiles), reference, dark, image, homography, [], boxes)
     tiles = {}
     for where, why in found.items():
         tile = where.split("|")[0]
@@ -589,10 +586,8 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     from scanner.monsters import MonsterScan, read_marks      # only for monster record sheets
 
     # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
-    seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
     places = layout.places()
-    hidden = _unseen_places(_Tiles(()), reference, seen, printed, _cover_image(reference, photo.image, homography),
-                            [], places)
+    hidden = _unseen_places(_Tiles(()), reference, dark, photo.image, homography, [], places)
     return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
                        _slipped(shift, reference, places))
