@@ -353,6 +353,33 @@ def only_poking_in(ink: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
     return int((between & (crop >= FAINT)).sum()) <= BROKEN_ON_MM2 * px_per_mm ** 2
 
 
+INTO_BAND_LINES = 2   # a side's probe lines left between a room's middle and a cleared band that must all be crossed
+ACROSS_SHARE = 0.6    # ... by a stroke across them, not one along them, inked over no more than this share of each
+
+
+def runs_into(ink: np.ndarray, cell, px_per_mm: float, side: str, band: tuple[int, int]) -> bool:
+    """Whether a stroke runs towards ``side`` of ``cell`` into a band of the page cleared of ink beside it
+    (``band``: its first and last page row, or column for the W and E sides; a fold's crease): every line
+    of the side's probe (``_probe_band``) between the room's middle and the band, at least
+    ``INTO_BAND_LINES`` of them, crossed by ink (``INKED``) but not inked along (``ACROSS_SHARE``), the
+    round number left out. The probe's lines
+    under the band say nothing, and those beyond it may lie under the side's print; in the lines left, only
+    a stroke to the side crosses so near its midpoint (a Trap's arms run to the corners)."""
+    crop = room_crop(ink, cell.rect, px_per_mm)
+    if cell.mark is not None:
+        crop = _without_mark(crop, cell, px_per_mm)
+    crop = _split_round_box(crop, cell, px_per_mm)[1]
+    rows, columns = _probe_band(crop.shape[0], side)
+    lines, across = (columns, rows) if side in "WE" else (rows, columns)
+    start = int(round((cell.rect.x if side in "WE" else cell.rect.y) * px_per_mm))
+    first, last = band[0] - start, band[1] - start
+    kept = [line for line in range(lines.start, lines.stop) if (line > last if side in "NW" else line < first)]
+    if len(kept) < INTO_BAND_LINES:
+        return False
+    inked = (crop[:, kept][across].T if side in "WE" else crop[kept][:, across]) >= INKED
+    return bool(inked.any(axis=1).all() and (inked.sum(axis=1) <= ACROSS_SHARE * inked.shape[1]).all())
+
+
 def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:
     """The room with only the strokes that start at ``side`` (within ``PROBE_DEPTH[0]`` of its edge), and
     the inked pixels of the others (a mask)."""

@@ -24,16 +24,17 @@ from games.maps import OPPOSITE, SIDES, DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
-from scanner.ink import (Allowance, Crease, apply_shift, cleared_creases, crease_mm, darkness, ink_map, measure,
-                         print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM,
-                         REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
+from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, crease_band, crease_mm,
+                         darkness, ink_map, measure, print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM,
+                         QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register, stroke_gain, without_creases)
 from scanner.fastnp import percentile
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading,
-                          TallyReading, link_question, only_poking_in, read_room, read_tally, settle, writes_rounds)
+                          TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into, settle,
+                          writes_rounds)
 from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
 
 if TYPE_CHECKING:
@@ -243,7 +244,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     if creases or on_paths:
         rooms = [_along_crease(reading, cell, creases, on_paths, writes)
                  for reading, cell in zip(rooms, layout.rooms)]
-        rooms = _beside_crease(rooms, layout, creases)
+        rooms = _beside_crease(rooms, layout, creases, ink)
     tally = read_tally(ink, layout.unusable_tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
@@ -369,6 +370,13 @@ ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a
 CREASE_OVER_STROKE_MM = 1.5    # a crease cleared this near a room's middle may have taken a stroke with it
 
 
+def _crease_lines(crease, cell) -> tuple[int, int]:
+    """The first and last page row (a column crease's: column) of the band cleared for ``crease`` beside
+    the middle of ``cell``."""
+    along = int(round((cell.rect.centre[1] if crease[0] else cell.rect.centre[0]) * PX_PER_MM))
+    return crease_band(int(as_crease(crease).at(along)), PX_PER_MM, 1 << 30)
+
+
 def _crease_at(crease, cell) -> float:
     """Where (mm) a crease runs beside the middle of ``cell``: a column crease's x, a row crease's y."""
     return crease_mm(crease, cell.rect.centre[1] if crease[0] else cell.rect.centre[0], PX_PER_MM)
@@ -420,21 +428,31 @@ def _sides_asked(rooms: list[RoomReading], layout: SheetLayout, doubtful) -> lis
     return settled
 
 
-def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[Crease]) -> list[RoomReading]:
+def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[Crease], ink: np.ndarray
+                   ) -> list[RoomReading]:
     """The rooms, a side along which a fold's crease was ``cleared`` (where a stroke to the side is sought:
-    ``PROBE_DEPTH``) asked about where the room across it reads a link through it and this room some ink
-    towards it, too little to read it linked: clearing the crease may have taken the end of the stroke
-    with it. A side with no ink towards it stays as read, as does one the room across does not link to."""
-    def cut(reading: RoomReading, cell, side: str) -> bool:
-        if side in reading.exits or reading.strengths.get(side, 0.0) < FAINT:
-            return False
+    ``PROBE_DEPTH``) asked about where clearing the crease may have taken the end of the stroke with it:
+    where the room across it reads a link through it and this room some ink towards it, too little to read
+    it linked; or, the room across not linked (a dead end), where this room's own stroke runs into the
+    crease's band (``scanner.read.runs_into``). A side with no ink towards it stays as read."""
+    def beside(cell, side: str):
         columns = side in "WE"
         start, size = (cell.rect.x, cell.rect.w) if columns else (cell.rect.y, cell.rect.h)
         edge = start if side in "NW" else start + size
-        return any(crease[0] == columns and abs(_crease_at(crease, cell) - edge) <= PROBE_DEPTH[1] * size
-                   for crease in cleared)
+        return next((crease for crease in cleared if crease[0] == columns
+                     and abs(_crease_at(crease, cell) - edge) <= PROBE_DEPTH[1] * size), None)
 
-    return _sides_asked(rooms, layout, cut)
+    rooms = _sides_asked(rooms, layout, lambda reading, cell, side: side not in reading.exits
+                         and reading.strengths.get(side, 0.0) >= FAINT and beside(cell, side) is not None)
+    asked = []
+    for reading, cell in zip(rooms, layout.rooms):
+        sides = [side for side in SIDES if reading.exits and side not in reading.exits
+                 and link_question(side) not in reading.doubts and (crease := beside(cell, side)) is not None
+                 and runs_into(ink, cell, PX_PER_MM, side, _crease_lines(crease, cell))]
+        asked.append(reading if not sides else replace(
+            reading, confidence=min(reading.confidence, 0.5),
+            doubts=reading.doubts + tuple(link_question(side) for side in sides)))
+    return asked
 
 
 def _overshoots_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray) -> list[RoomReading]:

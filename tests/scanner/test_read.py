@@ -283,7 +283,8 @@ def test_a_side_a_crease_was_cleared_along_is_asked_about_where_the_room_across_
         given = {"D3": reading, "D4": d4}
         rooms = [given.get(cell.room.name, RoomReading(cell.room.name)) for cell in layout.rooms]
         crease = (False, int(round((bottom - inside_mm) * PX_PER_MM)))
-        return _beside_crease(rooms, layout, [crease])[layout.rooms.index(d3_cell)]
+        ink = np.zeros((int(bottom * PX_PER_MM) + 40, int(d3_cell.rect.right * PX_PER_MM) + 40), np.float32)
+        return _beside_crease(rooms, layout, [crease], ink)[layout.rooms.index(d3_cell)]
 
     faint = RoomReading("D3", "W", strengths={"N": 0.0, "E": 0.0, "S": 0.27, "W": 0.93})
     asked = d3(faint, RoomReading("D4", "N"))
@@ -292,6 +293,33 @@ def test_a_side_a_crease_was_cleared_along_is_asked_about_where_the_room_across_
     assert d3(faint, RoomReading("D4", "N"), inside_mm=7.0) == faint
     clean = RoomReading("D3", "W", strengths={"N": 0.0, "E": 0.0, "S": 0.0, "W": 0.93})
     assert d3(clean, RoomReading("D4", "N")) == clean
+
+
+def test_a_dead_end_whose_stroke_runs_into_a_cleared_crease_is_asked_about(classic):
+    """D3's path runs down from its middle towards its bottom side, into a crease's band cleared 2.6 mm above
+    that side; D4 below is empty (a dead end). The side's probe lines left between the middle and the band
+    are crossed by the stroke, so the side is asked about (seed 601's folded C3 read NEW for NESW so, named
+    nowhere). A stroke that stops short of the band, or one that runs along the room beside it, leaves D3
+    as read."""
+    from scanner.read import RoomReading
+    from scanner.scan import PX_PER_MM, _beside_crease
+
+    layout = sheet_layout(classic, "a4")
+    cell = next(c for c in layout.rooms if c.room.name == "D3")
+    crease = (False, int(round((cell.rect.bottom - 2.6) * PX_PER_MM)))
+    read = RoomReading("D3", "NW", strengths={"N": 1.0, "E": 0.0, "S": 0.13, "W": 1.0})
+
+    def d3(strokes) -> RoomReading:
+        ink = _draw(cell, strokes, 0.8)
+        ink[crease[1] - 5:crease[1] + 6] = 0.0          # the band cleared (``scanner.ink.crease_band``)
+        rooms = [read if c is cell else RoomReading(c.room.name) for c in layout.rooms]
+        return _beside_crease(rooms, layout, [crease], ink)[layout.rooms.index(cell)]
+
+    path = [((0.5, 0.0), (0.5, 0.5)), ((0.0, 0.5), (0.5, 0.5))]
+    asked = d3(path + [((0.5, 0.5), (0.5, 1.0))])
+    assert asked.doubts == (link_question("S"),) and asked.confidence < SURE
+    assert d3(path + [((0.5, 0.5), (0.5, 0.62))]) == read
+    assert d3(path + [((0.0, 0.75), (1.0, 0.75)), ((0.0, 0.79), (1.0, 0.79))]) == read
 
 
 def test_a_neighbours_stroke_run_on_into_a_room_is_asked_about(classic):
