@@ -502,30 +502,37 @@ def _without_cave_arrows(ink: np.ndarray, layout: SheetLayout) -> np.ndarray:
 
 GATE_APPROACH_MM = (0.6, 2.5)   # a path to a filled gate is sought this far beyond its circle
 GATE_LANE_MM = 1.8              # ... and this far beside the line through its middle
+GATE_REACHED_MM = 1.0           # ... and runs into the gate when its ink comes this near the circle (a hand's
+                                # stroke into a gate came to 0.6-0.8 mm; dead ends stopped 1.3-1.7 mm short)
 
 
 def _without_filled_gates(ink: np.ndarray, layout: SheetLayout, gates) -> np.ndarray:
     """The ink map with each filled Rune Gate's circle cleared, and where a room's stroke runs up to the
     circle, a line on to the side's midpoint in its place: the fill would read as strokes to the side
-    in both rooms, and a path may link to a closed gate."""
+    in both rooms, and a path may link to a closed gate. A stroke that stops short of the circle
+    (``GATE_REACHED_MM``) is left as drawn: a dead end before the gate, its side read as the room's
+    probe finds it."""
     ink = ink.copy()
     for gate in layout.gates():
         if gate.side not in gates:
             continue
         cx, cy = gate.centre
         reach = gate.radius + GATE_APPROACH_MM[0]
+        lanes = []
+        for sign in (-1, 1):
+            lane = []
+            for near, far in ((reach, gate.radius + GATE_APPROACH_MM[1]), (reach, gate.radius + GATE_REACHED_MM)):
+                if gate.across == "x":
+                    x0, x1 = sorted((cx + sign * near, cx + sign * far))
+                    lane.append(_pixels(Rect(x0, cy - GATE_LANE_MM, x1 - x0, 2 * GATE_LANE_MM)))
+                else:
+                    y0, y1 = sorted((cy + sign * near, cy + sign * far))
+                    lane.append(_pixels(Rect(cx - GATE_LANE_MM, y0, 2 * GATE_LANE_MM, y1 - y0)))
+            lanes.append((sign, *lane))
         cv2.circle(ink, (int(round(cx * PX_PER_MM)), int(round(cy * PX_PER_MM))), int(round(reach * PX_PER_MM)),
                    0.0, -1)
-        for sign in (-1, 1):
-            near, far = reach, gate.radius + GATE_APPROACH_MM[1]
-            if gate.across == "x":
-                x0, x1 = sorted((cx + sign * near, cx + sign * far))
-                lane = Rect(x0, cy - GATE_LANE_MM, x1 - x0, 2 * GATE_LANE_MM)
-            else:
-                y0, y1 = sorted((cy + sign * near, cy + sign * far))
-                lane = Rect(cx - GATE_LANE_MM, y0, 2 * GATE_LANE_MM, y1 - y0)
-            a0, b0, a1, b1 = _pixels(lane)
-            if (ink[b0:b1, a0:a1] >= INKED).sum() >= 0.8 * PX_PER_MM ** 2:
+        for sign, (a0, b0, a1, b1), (c0, d0, c1, d1) in lanes:
+            if (ink[b0:b1, a0:a1] >= INKED).sum() >= 0.8 * PX_PER_MM ** 2 and (ink[d0:d1, c0:c1] >= INKED).any():
                 end = (cx + sign * reach, cy) if gate.across == "x" else (cx, cy + sign * reach)
                 cv2.line(ink, tuple(int(round(v * PX_PER_MM)) for v in end),
                          (int(round(cx * PX_PER_MM)), int(round(cy * PX_PER_MM))), 1.0,

@@ -372,3 +372,28 @@ def test_a_sides_stroke_joined_to_no_other_sides_is_asked_about(cell, piece, ask
     assert reading.exits == "ESW"
     assert (link_question("S") in reading.doubts) == asked
     assert (reading.confidence < SURE) == asked
+
+
+@pytest.mark.parametrize("short_mm, linked", [(0.2, True), (0.5, True), (1.6, False)])
+def test_a_stroke_to_a_filled_rune_gate_links_only_when_it_reaches_the_gate(map6, short_mm, linked):
+    """A filled gate's circle is cleared from the ink; a stroke that runs up to it links the room to the
+    gate's side, one that stops short of it is a dead end before the gate (seed 211's steep E8 ended in a
+    dot 1.7 mm off a filled gate and read linked through it, named nowhere)."""
+    from scanner.scan import PX_PER_MM, _without_filled_gates
+
+    layout = sheet_layout(map6, "a4")
+    gate = next(g for g in layout.gates() if g.across == "x")
+    (cx, cy), radius = gate.centre, gate.radius
+    cell = next(c for c in layout.rooms if c.rect.x < cx - 5 < c.rect.right and c.rect.y < cy < c.rect.bottom)
+    ink = np.zeros((int((cell.rect.bottom + 20) * PX_PER_MM), int((cx + 20) * PX_PER_MM)), np.float32)
+
+    def line(a, b):
+        cv2.line(ink, (int(round(a[0] * PX_PER_MM)), int(round(a[1] * PX_PER_MM))),
+                 (int(round(b[0] * PX_PER_MM)), int(round(b[1] * PX_PER_MM))), 1.0, 4)
+
+    line((cell.rect.centre[0], cell.rect.y), cell.rect.centre)                      # in from the top side
+    line(cell.rect.centre, (cx - radius - short_mm, cy))                            # on towards the gate
+    cv2.circle(ink, (int(round(cx * PX_PER_MM)), int(round(cy * PX_PER_MM))), int(round(radius * PX_PER_MM)),
+               1.0, -1)                                                             # the gate filled in
+    reading = read_room(_without_filled_gates(ink, layout, {gate.side}), cell, PX_PER_MM)
+    assert reading.exits == ("NE" if linked else "N")
