@@ -98,9 +98,16 @@ def _detect_quickly(grey: np.ndarray) -> list[tuple[int, np.ndarray]] | None:
     return found
 
 
+SMALLEST_MARKER_PERIMETER_PX = 64   # a marker 16 pixels a side (under 3 a cell) is the least worth looking for
+
+
 def _detect_thoroughly(grey: np.ndarray) -> list[tuple[int, np.ndarray]]:
-    """Markers found at full size with every threshold the detector tries, and again slightly blurred."""
-    detector = _detector(cornerRefinementMethod=cv2.aruco.CORNER_REFINE_SUBPIX)
+    """Markers found at full size with every threshold the detector tries, and again slightly blurred.
+    The detector's smallest marker is a share of the image's longer side (3% by default: 107 pixels round
+    a 12 MP photo's marker), so a sheet far off in a steep photo lost its farthest marker; it is set to
+    ``SMALLEST_MARKER_PERIMETER_PX``, which costs no time, and the scan then says what it can of the sheet."""
+    detector = _detector(cornerRefinementMethod=cv2.aruco.CORNER_REFINE_SUBPIX,
+                         minMarkerPerimeterRate=min(0.03, SMALLEST_MARKER_PERIMETER_PX / max(grey.shape)))
     found: list[tuple[int, np.ndarray]] = []
     # Razor-sharp edges (a rendered page, a flatbed scan) can defeat the detector's
     # thresholds at some scales; a whisker of blur, as any camera adds, cures it.

@@ -95,3 +95,21 @@ def test_without_zxing_cpp_a_clear_code_is_still_read(classic, monkeypatch):
     found = read_sheet_id(blank_sheet(layout, 2, 6.0), frame_of("a4", 6.0))
     assert found, found.reason
     assert (found.value.player, found.value.map_id) == (2, "classic")
+
+
+def test_a_sheet_far_off_in_a_large_photo_is_found_and_called_too_small(classic):
+    """A sheet at 1.9 pixels per mm in a 12 MP frame: its markers (27 pixels a side) are under OpenCV's
+    default smallest marker there (3% of the longer side), so the scan said a corner marker was missing,
+    though the whole sheet is in the frame. All four are found, and the scan says what is wrong."""
+    from generator.kinds import BLANKS
+    from scanner.batch import scan_bytes
+
+    page = blank_sheet(sheet_layout(classic, "a4"), 1, 1.9)
+    photo = np.full((3568, 2672, 3), 120, np.uint8)                    # a grey table
+    photo[2800:2800 + page.shape[0], 1900:1900 + page.shape[1]] = page
+    assert len(locate.find_sheets(photo)[0]) == 1
+    _, data = cv2.imencode(".png", cv2.cvtColor(photo, cv2.COLOR_RGB2BGR))
+    outcome = scan_bytes(data.tobytes(), "far.png", BLANKS)
+    errors = [entry["error"] for entry in outcome.errors]
+    assert not outcome.sheets and any("the sheet is too small in the photo (1.9 pixels per mm)" in error
+                                      for error in errors), errors
