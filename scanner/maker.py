@@ -55,6 +55,9 @@ class MakerMarks:
     along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
     under_crease: frozenset = frozenset()       # (tile, item) and record box names: a tick may lie under a crease
     darker: dict = field(default_factory=dict)  # (tile, item) -> how much darker than its kind's box elsewhere
+    glared: frozenset = frozenset()             # Gems, Potions, Souls and hearts boxes where glare brightens the
+                                                # paper (a light tick there may be washed out:
+                                                # ``scanner.visibility.brightened``)
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
@@ -300,6 +303,7 @@ def _boxes_doubt(where: str, boxes: list[tuple[str, bool, float, float]], one: s
 
 
 DARKER_SURENESS = 0.35  # the confidence of a box read empty that is darker than its kind's box elsewhere
+GLARED_SURENESS = 0.4   # ... and of a record box read empty where glare brightens the paper
 
 
 def _dark_enough(marks: MakerMarks, sure: float) -> float:
@@ -312,6 +316,7 @@ def _dark_enough(marks: MakerMarks, sure: float) -> float:
 
 CREASED_NOTE = "a fold's crease runs through {boxes}, with more ink there than a crease leaves: perhaps a tick"
 DARKER_NOTE = "{boxes} {are} darker than in the other tiles: perhaps a tick over the letters"
+GLARED_NOTE = "glare brightens the paper at {boxes}, which may wash out a light tick"
 
 
 def _noted(entry: Entry, labels: list[str] | None, note: str) -> Entry:
@@ -350,8 +355,9 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
 
 def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
            levels: tuple[float, float] = (TICKED, BLANK)) -> list[str]:
-    """The boxes named ``prefix``... that are ticked (their names); the doubtful ones named, in one entry."""
-    found, unsure_boxes, creased = [], [], []
+    """The boxes named ``prefix``... that are ticked (their names); the doubtful ones named, in one entry (a
+    box read surely empty where glare brightens the paper, ``MakerMarks.glared``, among them)."""
+    found, unsure_boxes, creased, glared = [], [], [], []
     for name, fill in marks.boxes.items():
         if not name.startswith(prefix):
             continue
@@ -359,13 +365,17 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
         label = f"box {name[len(prefix):]}"
         if on_crease:
             creased.append(label)
+        if unsure is None and not on and name in marks.glared:
+            unsure = GLARED_SURENESS
+            glared.append(label)
         if unsure is not None:
             unsure_boxes.append((label, on, fill, unsure))
         if on:
             found.append(name)
     if unsure_boxes:
-        doubts.append(_noted(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
-                                          f"which {what} boxes are ticked?"), creased, CREASED_NOTE))
+        doubts.append(_noted(_noted(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
+                                                 f"which {what} boxes are ticked?"), creased, CREASED_NOTE),
+                             glared, GLARED_NOTE))
     return found
 
 

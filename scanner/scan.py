@@ -35,7 +35,8 @@ from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading,
                           TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into, settle,
                           writes_rounds)
-from scanner.visibility import COVER_PX_PER_MM, blank_print, covered, greyed_over, hidden_rooms, print_seen
+from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, greyed_over, hidden_rooms,
+                               print_seen, touching)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -325,14 +326,17 @@ SIDE_HIDDEN = 0.25   # a side's place (``_side_places``) is hidden with a quarte
 
 
 def _unseen_places(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray, homography: np.ndarray,
-                   exclude: list[Rect], boxes: dict[str, Rect], sides: dict[str, Rect] | None = None
-                   ) -> dict[str, str]:
+                   exclude: list[Rect], boxes: dict[str, Rect], sides: dict[str, Rect] | None = None,
+                   cover_image: np.ndarray | None = None) -> dict[str, str]:
     """The rooms (``layout.rooms``: each with ``room`` and ``rect``), ``boxes`` and ``sides`` (at
     ``SIDE_HIDDEN``) hidden in the photo, and why (``scanner.visibility.hidden_rooms``), from the reading
-    area's registered darkness (``dark``) and the photo seen through ``homography``."""
+    area's registered darkness (``dark``) and the photo seen through ``homography`` (its ``_cover_image``,
+    when worked out already)."""
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    cover, washed, greyed = covered(_cover_image(reference, image, homography))
+    if cover_image is None:
+        cover_image = _cover_image(reference, image, homography)
+    cover, washed, greyed = covered(cover_image)
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     found = hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes)
@@ -350,18 +354,25 @@ class _Tiles:
 
 
 def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
-                  homography: np.ndarray) -> dict[str, str]:
-    """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why."""
-    boxes = {name: rect for name, rect in layout.boxes.items()
-             if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
+                  homography: np.ndarray) -> tuple[dict[str, str], frozenset]:
+    """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; and the Gems,
+    Potions, Souls and hearts boxes where glare brightens the paper (``scanner.visibility.brightened``:
+    ``MakerMarks.glared``; in those rows a tick washed out changes a count)."""
+    record = {name: rect for name, rect in layout.boxes.items()
+              if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
-    boxes.update({f"{tile.id}|{item}": rect for tile in layout.tiles for item, rect in tile.marks})
-    found = _unseen_places(_Tiles(layout.tiles), reference, dark, image, homography, [], boxes)
+    boxes = record | {f"{tile.id}|{item}": rect for tile in layout.tiles for item, rect in tile.marks}
+    counted = {name: rect for name, rect in record.items() if not name.startswith("spell_")}
+    cover_image = _cover_image(reference, image, homography)
+    found = _unseen_places(_Tiles(layout.tiles), reference, dark, image, homography, [], boxes,
+                           cover_image=cover_image)
     tiles = {}
     for where, why in found.items():
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
-    return tiles
+    origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
+    bright = touching(brightened(cover_image), list(counted.values()), origin)
+    return tiles, frozenset(name for name, lit in zip(counted, bright) if lit)
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
@@ -684,11 +695,10 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     darkness = np.zeros(reference.page_shape, np.uint8)
     x0, y0, x1, y1 = reference.area
     darkness[y0:y1, x0:x1] = dark
-    return MakerScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases,
-                                                          uncleared, darkness),
-                     resolution,
-                     _page_picture(photo.image, homography, reference, shift),
-                     _maker_hidden(layout, reference, dark, photo.image, homography))
+    marks = read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases, uncleared, darkness)
+    hidden, glared = _maker_hidden(layout, reference, dark, photo.image, homography)
+    return MakerScan(source, sheet_id, layout, replace(marks, glared=glared), resolution,
+                     _page_picture(photo.image, homography, reference, shift), hidden)
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference

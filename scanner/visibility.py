@@ -58,12 +58,7 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     """Where something other than paper lies on the sheet, where glare washes the paper out, and where the
     paper is a little greyer than around it (a shadow, or a pale object: ``greyed_over`` tells), as bool
     maps, for a rectified RGB image at ``COVER_PX_PER_MM``."""
-    paper = _paper_colour(region_rgb)
-    height, width = paper.shape[:2]
-    quarter = cv2.resize(paper, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    window = max(3, int(round(PAPER_AROUND_MM * COVER_PX_PER_MM / 4)) | 1)
-    around = cv2.resize(cv2.medianBlur(quarter, window), (width, height), interpolation=cv2.INTER_LINEAR)
-    relative = paper.astype(np.float32) / np.maximum(around.astype(np.float32), 1.0)
+    paper, relative = _paper_and_relative(region_rgb)
     level = relative.mean(axis=2)
     chroma = relative.max(axis=2) - relative.min(axis=2)
     # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
@@ -72,6 +67,31 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     greyed = level < GREYED_LEVEL
     objects = _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)) | _straight_bands(greyed)
     return _with_pen_tips(objects), washed, greyed
+
+
+def _paper_and_relative(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The paper's colour (``_paper_colour``) and, channel by channel, how bright it is against the paper
+    around it (a median over ``PAPER_AROUND_MM``), as float32."""
+    paper = _paper_colour(region_rgb)
+    height, width = paper.shape[:2]
+    quarter = cv2.resize(paper, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    window = max(3, int(round(PAPER_AROUND_MM * COVER_PX_PER_MM / 4)) | 1)
+    around = cv2.resize(cv2.medianBlur(quarter, window), (width, height), interpolation=cv2.INTER_LINEAR)
+    return paper, paper.astype(np.float32) / np.maximum(around.astype(np.float32), 1.0)
+
+
+GLARE_HALO_LEVEL = 1.15    # paper this much brighter than the paper around it ...
+GLARE_HALO_PAGE = 1.1      # ... and than most of the page's paper (its 75th percentile) is lit by glare
+
+
+def brightened(region_rgb: np.ndarray) -> np.ndarray:
+    """Where glare brightens the paper without washing it out (bool, for a rectified RGB image at
+    ``COVER_PX_PER_MM``): the light it adds dims every mark there by as much as it brightens the paper, a
+    sixth or more here, so a light tick may vanish. The page's own brightest paper is no glare: a lit part
+    of a sheet beside a shadow is brighter than the paper around it, but not than the page."""
+    paper, relative = _paper_and_relative(region_rgb)
+    brightness = paper.astype(np.float32).mean(axis=2)
+    return (relative.mean(axis=2) >= GLARE_HALO_LEVEL) & (brightness >= GLARE_HALO_PAGE * percentile(brightness, 75))
 
 
 def _straight_bands(greyed: np.ndarray) -> np.ndarray:
@@ -233,6 +253,13 @@ def _sums(table: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     x0, x1 = (np.clip(boxes[:, k], 0, width) for k in (0, 2))
     y0, y1 = (np.clip(boxes[:, k], 0, height) for k in (1, 3))
     return (table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]).astype(np.float64)
+
+
+def touching(mask: np.ndarray, rects: list, origin_mm: tuple[float, float]) -> list[bool]:
+    """Per rectangle (``Rect``, mm), whether any pixel of ``mask`` (at ``COVER_PX_PER_MM``, its top-left pixel at
+    ``origin_mm``) lies in it."""
+    return [bool(mask[max(b0, 0):max(b1, 0), max(a0, 0):max(a1, 0)].any())
+            for a0, b0, a1, b1 in _boxes(rects, origin_mm, COVER_PX_PER_MM)]
 
 
 def _boxes(rects: list, origin_mm: tuple[float, float], px_per_mm: float) -> np.ndarray:

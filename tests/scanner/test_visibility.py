@@ -289,3 +289,30 @@ def test_glare_over_the_side_to_a_hidden_room_asks_about_the_link_through_it():
     asked = {entry["where"]: entry["why"] for entry in review if entry["rule"] == "unsure_link"}
     assert "is there a stroke to the left side?" in asked.get("H2", "")
     assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
+
+
+def test_glare_fading_a_souls_tick_asks_about_the_souls_boxes():
+    """A lamp's glare over the Scoring panel, not bright enough to wash the paper out, fades the pink tick in
+    the second Souls box to 1% inked: read 1 Soul for 2, named nowhere. Where glare brightens the paper a
+    sixth over the paper around it, and over most of the page's, the counted boxes read empty are asked
+    about."""
+    from photographer import make_maker_shots
+
+    shot = make_maker_shots(470505, players=1, paper="letter", condition="glare")[0]
+    dungeon, = scan_bytes(shot.data, "maker.jpg", BLANKS).dungeons
+    souls = [entry for entry in dungeon["needs_review"] if entry["where"] == "Souls"]
+    assert len(souls) == 1 and "box 2 empty" in souls[0]["why"] and "glare brightens" in souls[0]["why"]
+    assert dungeon["record"]["souls"] == 1 and shot.truth["souls"] == 2
+
+
+def test_glare_brightens_paper_beyond_the_page_white_and_a_lit_strip_beside_a_shadow_does_not():
+    """Both are brighter than the paper around them; only glare is brighter than most of the page."""
+    from scanner.visibility import COVER_PX_PER_MM, brightened
+
+    size = int(200 * COVER_PX_PER_MM)
+    page = np.full((size, size, 3), 190, np.uint8)
+    cv2.circle(page, (60, 60), 15, (232, 232, 232), -1)           # a glare spot, 30 mm across
+    page[:, 120:] = 100                                             # a hand's shadow over the right side ...
+    page[:, 150:162] = 190                                          # ... lit between two fingers' shadows
+    bright = brightened(page)
+    assert bright[60, 60] and not bright[100, 156] and not bright[150, 60]
