@@ -64,7 +64,7 @@ def _measure(args, condition: str | None) -> None:
     """Read ``args.sheets`` photos (in ``condition``, else at ``args.difficulty``) and print the figures."""
     from generator.kinds import BLANKS
     from scanner.load import load_photo_bytes
-    from scanner.monsters import MARKED, choose, damage
+    from scanner.monsters import MARKED, choose
     from scanner.scan import scan_photo
     from scrawl.service import scan_upload
 
@@ -139,7 +139,7 @@ def _measure(args, condition: str | None) -> None:
             # Life tracks of the parts present, and the pools.
             for name, hurt in _damage(truth, layout).items():
                 counts["tracks"] += 1
-                read, _ = damage(name, marks.life[name])
+                read, _ = marks.damage(name)
                 counts["tracks right"] += read == hurt
                 part = name.rsplit(" ", 1)[0]
                 if read != hurt and not any(w.startswith(name) or w == part for w in flagged_at):

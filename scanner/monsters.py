@@ -31,6 +31,9 @@ SECTORS = 6
 CROSSED = 0.06          # mean ink over a life box's inside: crossed off (a slash covers a fifth or more)
 FAINT_BOX = (0.035, 0.09)  # ... between these, a faint mark (counted from CROSSED on, and flagged)
 LIGHTER = 0.3           # ... and so is a box counted crossed with under this share of its track's typical cross
+CROSS_SHARE = 0.25      # a sheet crossed off heavily (a marker's crosses ink three quarters of a box) counts a box
+CLEAR_CROSS = 0.15      # ... crossed from this share of its typical cross, the median of its boxes inked this much
+CLEAR_CROSSES = 3       # ... (this many at least): a dim photo's grain fills an empty box up to 9%
 BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
 BOX_INSET_MM = 0.35
 
@@ -59,6 +62,16 @@ class SheetMarks:
     def group(self, name: str) -> dict[str, float]:
         """The fills of one group's bubbles by value, in printed order."""
         return {b.value: self.fills[(b.group, b.value)] for b in self.layout.groups()[name]}
+
+    def crossing(self) -> float:
+        """The fill from which a life box of this page counts as crossed: ``CROSSED``, or for a page crossed
+        off heavily ``CROSS_SHARE`` of its typical cross (``CLEAR_CROSS``), whichever is more."""
+        strong = sorted(fill for fills in self.life.values() for fill in fills if fill >= CLEAR_CROSS)
+        return max(CROSSED, CROSS_SHARE * strong[len(strong) // 2]) if len(strong) >= CLEAR_CROSSES else CROSSED
+
+    def damage(self, track: str) -> tuple[int, list["Doubt"]]:
+        """``damage`` of one of the page's life tracks, at the page's ``crossing``."""
+        return damage(track, self.life[track], self.crossing())
 
 
 def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> SheetMarks:
@@ -144,22 +157,24 @@ def choose(group: str, fills: dict[str, float]) -> tuple[str | None, list[Doubt]
     return best, []
 
 
-def damage(track: str, fills: tuple[float, ...]) -> tuple[int, list[Doubt]]:
-    """How many boxes of a life track are crossed off, and the doubts: a faintly marked box, or crossed
-    boxes that are not the first ones (damage is crossed off from box 1: a gap or a stray mark)."""
-    crossed = [fill >= CROSSED for fill in fills]
+def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED) -> tuple[int, list[Doubt]]:
+    """How many boxes of a life track are crossed off (filled from ``crossing`` on: ``SheetMarks.crossing``),
+    and the doubts: a faintly marked box (``FAINT_BOX``, in proportion to ``crossing``), or crossed boxes
+    that are not the first ones (damage is crossed off from box 1: a gap or a stray mark)."""
+    faint = tuple(bound * crossing / CROSSED for bound in FAINT_BOX)
+    crossed = [fill >= crossing for fill in fills]
     count = sum(crossed)
     doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"faintly marked ({fill:.0%}): "
-                    + ("counted as crossed" if fill >= CROSSED else "not counted"), 0.5)
-              for i, fill in enumerate(fills, start=1) if FAINT_BOX[0] <= fill < FAINT_BOX[1]]
+                    + ("counted as crossed" if fill >= crossing else "not counted"), 0.5)
+              for i, fill in enumerate(fills, start=1) if faint[0] <= fill < faint[1]]
     # A box counted crossed but far lighter than the track's other crosses: a fold's crease or a smudge
     # along the row more likely than the player's cross.
-    strong = sorted(fill for fill in fills if fill >= CROSSED)
+    strong = sorted(fill for fill in fills if fill >= crossing)
     typical = strong[len(strong) // 2] if strong else 0.0
     doubts += [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"much lighter ({fill:.0%}) than the track's other crosses "
                      f"({typical:.0%}): counted as crossed", 0.5)
                for i, fill in enumerate(fills, start=1)
-               if FAINT_BOX[1] <= fill < LIGHTER * typical]
+               if faint[1] <= fill < LIGHTER * typical]
     if count and not all(crossed[:count]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
         doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not the first {count}: "
@@ -252,7 +267,7 @@ def _part(marks: SheetMarks, row: PartRow) -> tuple[dict | None, list[Doubt]]:
         doubts += more
     if size is None and colour is None and kind is None:
         return None, []
-    lost, more = damage(f"{where} life", marks.life[f"{where} life"])
+    lost, more = marks.damage(f"{where} life")
     doubts += more
     die = f"{size} {colour}" if size and colour else None
     missing = [name for name, value in (("die sides", size), ("colour", colour)) if value is None]

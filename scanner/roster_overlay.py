@@ -17,7 +17,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from scanner.monsters import choose, damage
+from scanner.monsters import choose
 from sheets.page import PX_PER_MM, Rect
 from sheets.roster import around
 
@@ -37,7 +37,7 @@ def row_readings(marks) -> dict:
                   for key in ("size", "colour") + (("type",) if row.part else ())}
         if not any(values.values()):
             continue
-        lost = damage(f"{row.where} life", marks.life[f"{row.where} life"])[0]
+        lost = marks.damage(f"{row.where} life")[0]
         rows[row.where] = {"size": values["size"], "colour": values["colour"], "type": values.get("type"),
                            "damage": lost}
     pools = {pool.key: [b.value for b in pool.bubbles if marks.fills[(b.group, b.value)] >= 0.2]
