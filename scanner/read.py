@@ -362,9 +362,9 @@ def runs_into(ink: np.ndarray, cell, px_per_mm: float, side: str, band: tuple[in
     (``band``: its first and last page row, or column for the W and E sides; a fold's crease): every line
     of the side's probe (``_probe_band``) between the room's middle and the band, at least
     ``INTO_BAND_LINES`` of them, crossed by ink (``INKED``) but not inked along (``ACROSS_SHARE``), the
-    round number left out. The probe's lines
-    under the band say nothing, and those beyond it may lie under the side's print; in the lines left, only
-    a stroke to the side crosses so near its midpoint (a Trap's arms run to the corners)."""
+    round number left out. The probe's lines under the band say nothing, and those beyond it may lie under
+    the side's print; in the lines left, only a stroke to the side crosses so near its midpoint (a Trap's
+    arms run to the corners)."""
     crop = room_crop(ink, cell.rect, px_per_mm)
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
