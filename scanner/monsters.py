@@ -159,11 +159,13 @@ def choose(group: str, fills: dict[str, float]) -> tuple[str | None, list[Doubt]
 
 def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED) -> tuple[int, list[Doubt]]:
     """How many boxes of a life track are crossed off (filled from ``crossing`` on: ``SheetMarks.crossing``),
-    and the doubts: a faintly marked box (``FAINT_BOX``, in proportion to ``crossing``), or crossed boxes
-    that are not the first ones (damage is crossed off from box 1: a gap or a stray mark)."""
+    counted from box 1 to the first box left empty, and the doubts: a faintly marked box (``FAINT_BOX``, in
+    proportion to ``crossing``), or crossed boxes after a gap (damage is crossed off from box 1: a stray
+    mark, a curl's or a shadow's edge; on 53 such tracks of photos in issue 9's conditions, the boxes
+    crossed from box 1 were the damage drawn every time, all crossed boxes never)."""
     faint = tuple(bound * crossing / CROSSED for bound in FAINT_BOX)
     crossed = [fill >= crossing for fill in fills]
-    count = sum(crossed)
+    count = next((i for i, mark in enumerate(crossed) if not mark), len(crossed))
     doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"faintly marked ({fill:.0%}): "
                     + ("counted as crossed" if fill >= crossing else "not counted"), 0.5)
               for i, fill in enumerate(fills, start=1) if faint[0] <= fill < faint[1]]
@@ -175,10 +177,10 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED) -> t
                      f"({typical:.0%}): counted as crossed", 0.5)
                for i, fill in enumerate(fills, start=1)
                if faint[1] <= fill < LIGHTER * typical]
-    if count and not all(crossed[:count]):
+    if any(crossed[count:]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
-        doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not the first {count}: "
-                                                   f"read as {count} damage", 0.5))
+        doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not only the first ones: read as "
+                                                   f"{count} damage, the boxes crossed from box 1 on", 0.5))
     return count, doubts
 
 
