@@ -529,21 +529,23 @@ def _without_filled_gates(ink: np.ndarray, layout: SheetLayout, gates) -> np.nda
             continue
         cx, cy = gate.centre
         reach = gate.radius + GATE_APPROACH_MM[0]
-        lanes = []
-        for sign in (-1, 1):
-            lane = []
-            for near, far in ((reach, gate.radius + GATE_APPROACH_MM[1]), (reach, gate.radius + GATE_REACHED_MM)):
-                if gate.across == "x":
-                    x0, x1 = sorted((cx + sign * near, cx + sign * far))
-                    lane.append(_pixels(Rect(x0, cy - GATE_LANE_MM, x1 - x0, 2 * GATE_LANE_MM)))
-                else:
-                    y0, y1 = sorted((cy + sign * near, cy + sign * far))
-                    lane.append(_pixels(Rect(cx - GATE_LANE_MM, y0, 2 * GATE_LANE_MM, y1 - y0)))
-            lanes.append((sign, *lane))
+
+        def lane(sign: int, far_mm: float) -> np.ndarray:
+            """The ink beside the circle on one side (``sign``), from ``reach`` out to ``far_mm`` past its ring."""
+            far = gate.radius + far_mm
+            if gate.across == "x":
+                x0, x1 = sorted((cx + sign * reach, cx + sign * far))
+                a0, b0, a1, b1 = _pixels(Rect(x0, cy - GATE_LANE_MM, x1 - x0, 2 * GATE_LANE_MM))
+            else:
+                y0, y1 = sorted((cy + sign * reach, cy + sign * far))
+                a0, b0, a1, b1 = _pixels(Rect(cx - GATE_LANE_MM, y0, 2 * GATE_LANE_MM, y1 - y0))
+            return ink[b0:b1, a0:a1]
+
         cv2.circle(ink, (int(round(cx * PX_PER_MM)), int(round(cy * PX_PER_MM))), int(round(reach * PX_PER_MM)),
                    0.0, -1)
-        for sign, (a0, b0, a1, b1), (c0, d0, c1, d1) in lanes:
-            if (ink[b0:b1, a0:a1] >= INKED).sum() >= 0.8 * PX_PER_MM ** 2 and (ink[d0:d1, c0:c1] >= INKED).any():
+        for sign in (-1, 1):
+            if (lane(sign, GATE_APPROACH_MM[1]) >= INKED).sum() >= 0.8 * PX_PER_MM ** 2 \
+                    and (lane(sign, GATE_REACHED_MM) >= INKED).any():
                 end = (cx + sign * reach, cy) if gate.across == "x" else (cx, cy + sign * reach)
                 cv2.line(ink, tuple(int(round(v * PX_PER_MM)) for v in end),
                          (int(round(cx * PX_PER_MM)), int(round(cy * PX_PER_MM))), 1.0,
