@@ -242,6 +242,28 @@ def test_a_tick_over_a_boxs_letters_in_dim_light_is_asked_about(maker):
     assert "is Skeleton's box ticked in C5?" in darker[0]["why"]
 
 
+def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
+    """In a photo with a hand's shadow (seed 6030601) the print of B3's Bridge and Acid Pond boxes moved against
+    the blank, and the ink map read them ticked (25% and 15% inked), named nowhere. A true tick makes its
+    box darker than the same box in the other tiles (by 41% of the sheet's typical tick at the least, on
+    1008 ticks); these two are not darker at all: they are asked about."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(6030601, players=1, paper="a4", condition="shadow")[0]
+    assert "B3|bridge" not in shot.truth["drawn"] and "B3|acid" not in shot.truth["drawn"]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    paler = {doubt["where"]: doubt for doubt in entry["needs_review"]
+             if "no darker than in the other tiles" in doubt["why"]}
+    assert paler["B3"]["rule"] == "unsure_mark"
+    assert "the Bridge path box and the Acid Pond box are no darker" in paler["B3"]["why"]
+    # B6's Exit stairs box, read ticked at 12% though nothing was drawn there, is the other one.
+    assert set(paler) == {"B3", "B6"} and "B6|stairs" not in shot.truth["drawn"]
+
+
 def test_a_photo_that_leaves_a_third_of_the_tiles_in_doubt_opens_its_list_with_a_retake():
     """A curled sheet photographed askew leaves 22 tiles asked about: the list starts by saying a new photo
     may be quicker than checking them, and a short list (the fold of seed 10402) does not."""
