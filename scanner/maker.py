@@ -283,9 +283,10 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
             unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
-    doubts += [_noted(_noted(_noted(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
-                                                 f"which boxes are ticked in {tile}?"), creased.get(tile),
-                                    CREASED_NOTE), darker.get(tile), DARKER_NOTE), paler.get(tile), PALER_NOTE)
+    doubts += [_noted(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
+                                   f"which boxes are ticked in {tile}?"),
+                      (creased.get(tile), CREASED_NOTE), (darker.get(tile), DARKER_NOTE),
+                      (paler.get(tile), PALER_NOTE))
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank))
@@ -329,11 +330,13 @@ PALER_NOTE = "{boxes} {are} no darker than in the other tiles: perhaps only the 
 GLARED_NOTE = "glare brightens the paper at {boxes}, which may wash out a light tick"
 
 
-def _noted(entry: Entry, labels: list[str] | None, note: str) -> Entry:
-    """A box doubt with ``note`` (``CREASED_NOTE``, ``DARKER_NOTE``) added about some of its boxes
-    (``labels``), if any."""
-    if not labels:
-        return entry
+def _noted(entry: Entry, *notes: tuple[list[str] | None, str]) -> Entry:
+    """A box doubt with each of ``notes`` (labels, note: ``CREASED_NOTE``, ``DARKER_NOTE``, ...) added about
+    some of its boxes (the labels), in order, where there are any."""
+    for labels, note in notes:
+        if labels:
+            entry.why += "; " + note.format(boxes=" and ".join(labels), are="is" if len(labels) == 1 else "are")
+    return entry
     entry.why += "; " + note.format(boxes=" and ".join(labels), are="is" if len(labels) == 1 else "are")
     return entry
 
@@ -383,9 +386,9 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
         if on:
             found.append(name)
     if unsure_boxes:
-        doubts.append(_noted(_noted(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
-                                                 f"which {what} boxes are ticked?"), creased, CREASED_NOTE),
-                             glared, GLARED_NOTE))
+        doubts.append(_noted(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
+                                          f"which {what} boxes are ticked?"),
+                             (creased, CREASED_NOTE), (glared, GLARED_NOTE)))
     return found
 
 

@@ -258,8 +258,7 @@ def _sums(table: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 def touching(mask: np.ndarray, rects: list, origin_mm: tuple[float, float]) -> list[bool]:
     """Per rectangle (``Rect``, mm), whether any pixel of ``mask`` (at ``COVER_PX_PER_MM``, its top-left pixel at
     ``origin_mm``) lies in it."""
-    return [bool(mask[max(b0, 0):max(b1, 0), max(a0, 0):max(a1, 0)].any())
-            for a0, b0, a1, b1 in _boxes(rects, origin_mm, COVER_PX_PER_MM)]
+    return (_sums(cv2.integral(mask.astype(np.uint8)), _boxes(rects, origin_mm, COVER_PX_PER_MM)) > 0).tolist()
 
 
 def _boxes(rects: list, origin_mm: tuple[float, float], px_per_mm: float) -> np.ndarray:
