@@ -304,12 +304,16 @@ def _unseen_sides_asked(rooms: list[RoomReading], hidden: dict[str, str], unseen
     for reading in rooms:
         sides = [side for side in SIDES if f"{reading.room}|{side}" in unseen and side not in reading.exits
                  and link_question(side) not in reading.doubts]
-        if reading.room in hidden or not sides:
-            asked.append(reading)
-            continue
-        asked.append(replace(reading, confidence=min(reading.confidence, 0.5),
-                             doubts=reading.doubts + tuple(link_question(side) for side in sides)))
+        asked.append(reading if reading.room in hidden else _asked(reading, [link_question(side) for side in sides]))
     return asked
+
+
+def _asked(reading: RoomReading, doubts: list[str]) -> RoomReading:
+    """``reading`` with ``doubts`` (new ones) added and its confidence at most 0.5, so that a person reads them;
+    as it is with none."""
+    if not doubts:
+        return reading
+    return replace(reading, confidence=min(reading.confidence, 0.5), doubts=reading.doubts + tuple(doubts))
 
 
 def _cover_image(reference: _Reference, image: np.ndarray, homography: np.ndarray) -> np.ndarray:
@@ -417,9 +421,7 @@ def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[
         for sides, off, _ in map(off_middle, cleared):
             doubts += [link_question(side) for side in sides if off <= CREASE_OVER_STROKE_MM
                        and side not in reading.exits and link_question(side) not in doubts]
-    if len(doubts) == len(reading.doubts):
-        return reading
-    return replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts))
+    return _asked(reading, doubts[len(reading.doubts):])
 
 
 def _sides_asked(rooms: list[RoomReading], layout: SheetLayout, doubtful) -> list[RoomReading]:
@@ -434,8 +436,7 @@ def _sides_asked(rooms: list[RoomReading], layout: SheetLayout, doubtful) -> lis
             if other is not None and OPPOSITE[side] in other.exits and link_question(side) not in doubts \
                     and doubtful(reading, cell, side):
                 doubts.append(link_question(side))
-        settled.append(reading if len(doubts) == len(reading.doubts) else
-                       replace(reading, confidence=min(reading.confidence, 0.5), doubts=tuple(doubts)))
+        settled.append(_asked(reading, doubts[len(reading.doubts):]))
     return settled
 
 
@@ -460,9 +461,7 @@ def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[
         sides = [side for side in SIDES if reading.exits and side not in reading.exits
                  and link_question(side) not in reading.doubts and (crease := beside(cell, side)) is not None
                  and runs_into(ink, cell, PX_PER_MM, side, _crease_lines(crease, cell))]
-        asked.append(reading if not sides else replace(
-            reading, confidence=min(reading.confidence, 0.5),
-            doubts=reading.doubts + tuple(link_question(side) for side in sides)))
+        asked.append(_asked(reading, [link_question(side) for side in sides]))
     return asked
 
 
