@@ -15,7 +15,7 @@ bubbles in a group, or a half-filled one, give the likelier reading and a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -63,15 +63,17 @@ class SheetMarks:
         """The fills of one group's bubbles by value, in printed order."""
         return {b.value: self.fills[(b.group, b.value)] for b in self.layout.groups()[name]}
 
+    @cached_property
     def crossing(self) -> float:
         """The fill from which a life box of this page counts as crossed: ``CROSSED``, or for a page crossed
-        off heavily ``CROSS_SHARE`` of its typical cross (``CLEAR_CROSS``), whichever is more."""
+        off heavily ``CROSS_SHARE`` of its typical cross (``CLEAR_CROSS``), whichever is more (worked out
+        once a page, not once a track)."""
         strong = sorted(fill for fills in self.life.values() for fill in fills if fill >= CLEAR_CROSS)
         return max(CROSSED, CROSS_SHARE * strong[len(strong) // 2]) if len(strong) >= CLEAR_CROSSES else CROSSED
 
     def damage(self, track: str) -> tuple[int, list["Doubt"]]:
         """``damage`` of one of the page's life tracks, at the page's ``crossing``."""
-        return damage(track, self.life[track], self.crossing())
+        return damage(track, self.life[track], self.crossing)
 
 
 def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> SheetMarks:
