@@ -24,6 +24,7 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     photo that could not be read hides its traps from everyone.
     """
     _drop_refuted_doubts(results)
+    _flag_broken_links(results)
     _flag_card_counts(results)
     sure = [_sure_traps(result) for result in results]
     most_traps = _most_traps(results, sure)
@@ -54,6 +55,37 @@ _OTHER_SHEETS = (Rule.OTHER_SHEET_UNSURE, Rule.SHEET_MISSING, Rule.MIXED_MAPS)
 # sheet only (no Trap is ever drawn in a room with a printed item), and so are the rules about such marks.
 _OWN_SHEET_ONLY = (Rule.OTHER_SHEET_UNSURE, Rule.UNSURE_MARK, Rule.MARKS_DIFFER, Rule.DIAMOND_ROLL, Rule.EMERALD_MARK,
                    Rule.UNKNOWN_MARK, Rule.CURSE_ORDER, Rule.CURSE_ROLL)
+
+
+def _flag_broken_links(results) -> None:
+    """A segment that links to nothing (``games.rules`` says so of each of its rooms) is often a stroke
+    misread in the room next to it: where the segment's path leads through a passage to a drawn room that
+    does not meet it, and that room is not already in the list, the list asks about the side there. (The
+    random legal player's sheets, like a person's, never leave a segment unlinked, so on a scanned sheet
+    it is a misreading, on one side of the passage or the other.)"""
+    from games.maps import OPPOSITE
+    from games.rules import SIDE_WORDS, reached
+
+    for result in results:
+        dungeon, board = result.sheet.dungeon, result.sheet.board
+        unlinked = {_room(problem.where) for problem in result.problems if problem.rule == Rule.UNLINKED}
+        if not unlinked:
+            continue
+        linked = reached(dungeon, board, lambda drawing: True)
+        named = {_room(entry.where) for entry in result.review}
+        for room in sorted(unlinked - linked - {None}):
+            for side in board.at(room).exits:
+                other = room.neighbour(side)
+                there = board.at(other)
+                if other in named or not there.entered or OPPOSITE[side] in there.exits \
+                        or not dungeon.contains(other) or dungeon.side_kind(room, side) != "passage":
+                    continue
+                named.add(other)
+                exits = "".join(s for s in SIDES if s in there.exits or s == OPPOSITE[side])
+                result.review.append(Entry(other.name, Rule.UNSURE_LINK,
+                                           f"the path of {room.name} leads to this room's {SIDE_WORDS[OPPOSITE[side]]} "
+                                           f"side, but no stroke here was read to meet it: is there one?",
+                                           alternative={"exits": exits, "trap": False}))
 
 
 def _sure_traps(result) -> set:

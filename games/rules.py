@@ -167,7 +167,7 @@ def problems(dungeon: DungeonMap, board: Board, *, trap_cards: int = TRAP_CARDS,
         if drawing.trap and item is not None:
             found.append(Problem(where, Rule.TRAP_ON_ITEM, f"a trap in the room with the {_item_words(item)}"))
         for side in wall_sides(dungeon, room, drawing.exits):
-            found.append(Problem(where, Rule.WALL_END, f"the segment ends against the wall on the {_SIDE_WORDS[side]} side"))
+            found.append(Problem(where, Rule.WALL_END, f"the segment ends against the wall on the {SIDE_WORDS[side]} side"))
         if drawing.round is not None and not 1 <= drawing.round <= ROUNDS:
             found.append(Problem(where, Rule.ROUND_RANGE, f"round {drawing.round} is not a round of the game (1-{ROUNDS})"))
     found += _unlinked(dungeon, board)
@@ -188,15 +188,15 @@ def _unlinked(dungeon: DungeonMap, board: Board) -> list[Problem]:
     late = {}
     drawn_rounds = sorted({d.round for _, d in board if d.entered and d.round is not None and 1 <= d.round <= ROUNDS})
     for round_number in drawn_rounds:
-        reached = _reached(dungeon, board, lambda d: d.round is None or d.round <= round_number)
+        by_then = reached(dungeon, board, lambda d: d.round is None or d.round <= round_number)
         for room, drawing in board:
-            if drawing.entered and drawing.round == round_number and room not in reached:
+            if drawing.entered and drawing.round == round_number and room not in by_then:
                 late[room] = round_number
-    reached = _reached(dungeon, board, lambda d: True)
+    linked = reached(dungeon, board, lambda d: True)
     for room, drawing in board:
         if not drawing.entered or not dungeon.contains(room):
             continue
-        if room not in reached:
+        if room not in linked:
             found.append(Problem(room.name, Rule.UNLINKED,
                                  "the segment links to no entryway and to no other part of the path"))
         elif room in late:
@@ -206,7 +206,7 @@ def _unlinked(dungeon: DungeonMap, board: Board) -> list[Problem]:
     return found
 
 
-def _reached(dungeon: DungeonMap, board: Board, counts) -> set[Room]:
+def reached(dungeon: DungeonMap, board: Board, counts) -> set[Room]:
     """Rooms whose segment links, through segments that ``counts``, to an entryway."""
     def include(room):
         drawing = board.at(room)
@@ -429,7 +429,7 @@ def _numbers(halves) -> str:
     return ", ".join(str(i + 1) for i, filled in enumerate(halves) if filled) or "none"
 
 
-_SIDE_WORDS = {"N": "north (top)", "E": "east (right)", "S": "south (bottom)", "W": "west (left)"}
+SIDE_WORDS = {"N": "north (top)", "E": "east (right)", "S": "south (bottom)", "W": "west (left)"}
 
 
 def _item_words(item) -> str:

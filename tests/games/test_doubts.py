@@ -278,3 +278,50 @@ def test_a_sheet_that_looks_wrong_itself_answers_no_doubt():
     assert room in [entry.where for entry in _reviewed(sheets)[2]]
     sheets[1]["needs_review"] = []      # with nothing on it that looks wrong, it answers the doubt
     assert room not in [entry.where for entry in _reviewed(sheets)[2]]
+
+
+def _broken_link(sheet: dict):
+    """A passage of the sheet, (room, side, room across), whose stroke on the far side left out would leave
+    the near room's segment linked to nothing; the room across keeps another side."""
+    from games.maps import OPPOSITE, Room
+
+    sheets, _ = read_game({"format": FORMAT, "sheets": [sheet]}, "scan")
+    dungeon = sheets[0].dungeon
+    for name, drawn in sorted(sheet["rooms"].items()):
+        for side in drawn["exits"]:
+            room = Room.parse(name)
+            across = room.neighbour(side).name
+            there = sheet["rooms"].get(across, {}).get("exits", "")
+            if OPPOSITE[side] not in there or len(there) < 2 or dungeon.side_kind(room, side) != "passage":
+                continue
+            changed = copy.deepcopy(sheet)
+            changed["rooms"][across]["exits"] = there.replace(OPPOSITE[side], "")
+            changed["needs_review"] = []
+            sheets, _ = read_game({"format": FORMAT, "sheets": [changed]}, "scan")
+            if any(p.rule == "unlinked" and p.where == name for p in score_game(sheets)[0].problems):
+                return changed, name, across
+    raise AssertionError("no passage whose loss unlinks a segment")
+
+
+def test_a_segment_linked_to_nothing_asks_about_the_room_its_path_leads_into(game):
+    """A scan that misses the stroke on one side of a passage leaves the segment beyond unlinked: the rules
+    name that segment's rooms, and the review also asks about the room the path leads into, where the
+    stroke was missed, with what the sheet would score if it is there."""
+    changed, name, across = _broken_link(copy.deepcopy(game[0]))
+    sheets, errors = read_game({"format": FORMAT, "sheets": [changed]}, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    asked = [entry for entry in results[0].review if entry.where == across]
+    assert [entry.rule for entry in asked] == ["unsure_link"]
+    assert asked[0].why.startswith(f"the path of {name} leads to this room's ")
+    assert asked[0].alternative["exits"] == game[0]["rooms"][across]["exits"]
+
+
+def test_a_sheet_whose_segments_all_link_gets_no_such_question(game):
+    """The sample sheet as played: every segment links, and nothing is asked about."""
+    sheet = copy.deepcopy(game[0])
+    sheet["needs_review"] = []
+    sheets, errors = read_game({"format": FORMAT, "sheets": [sheet]}, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    assert [entry.where for entry in results[0].review] == []
