@@ -55,7 +55,7 @@ class MakerMarks:
     along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
     under_crease: frozenset = frozenset()       # (tile, item) and record box names: a tick may lie under a crease
     darker: dict = field(default_factory=dict)  # (tile, item) -> how much darker than its kind's box elsewhere
-    glared: frozenset = frozenset()             # Gems, Potions, Souls and hearts boxes where glare brightens the
+    glared: frozenset = frozenset()             # Gems, Potions, spells, Souls and hearts boxes where glare brightens the
                                                 # paper (a light tick there may be washed out:
                                                 # ``scanner.visibility.brightened``)
 
@@ -375,12 +375,13 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
         if not name.startswith(prefix):
             continue
         on, unsure, on_crease = _decide_box(fill, *levels, name in marks.under_crease)
-        label = f"box {name[len(prefix):]}"
+        number = name[len(prefix):]     # none for a place of one box (a spell's ring, its cast box)
+        label = f"box {number}" if number else "box"
         if on_crease:
-            creased.append(label)
+            creased.append(label if number else "the box")
         if unsure is None and not on and name in marks.glared:
             unsure = GLARED_SURENESS
-            glared.append(label)
+            glared.append(label if number else "the box")
         if unsure is not None:
             unsure_boxes.append((label, on, fill, unsure))
         if on:
@@ -399,11 +400,11 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
         key = spell["id"]
         ring = {f"spell_{key}": marks.boxes[f"spell_{key}"]}
         box = {f"spell_{key}_cast": marks.boxes[f"spell_{key}_cast"]}
-        if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease), "spell_", doubts,
-                  f"{spell['name']} got", levels):
+        if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease, glared=marks.glared), f"spell_{key}",
+                  doubts, f"{spell['name']} got", levels):
             got.append(key)
-        if _count(MakerMarks({}, {}, box, under_crease=marks.under_crease), "spell_", doubts,
-                  f"{spell['name']} cast", levels):
+        if _count(MakerMarks({}, {}, box, under_crease=marks.under_crease, glared=marks.glared), f"spell_{key}_cast",
+                  doubts, f"{spell['name']} cast", levels):
             cast.append(key)
     return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems", levels)),
                        potions=len(_count(marks, "potion_", doubts, "Potions", levels)),

@@ -360,13 +360,12 @@ class _Tiles:
 def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
                   homography: np.ndarray) -> tuple[dict[str, str], frozenset]:
     """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; and the Gems,
-    Potions, Souls and hearts boxes where glare brightens the paper (``scanner.visibility.brightened``:
-    ``MakerMarks.glared``; in those rows a tick washed out changes a count)."""
+    Potions, spells, Souls and hearts boxes where glare brightens the paper (``scanner.visibility.brightened``:
+    ``MakerMarks.glared``; there a tick washed out changes a count, or a spell cast)."""
     record = {name: rect for name, rect in layout.boxes.items()
               if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
     boxes = record | {f"{tile.id}|{item}": rect for tile in layout.tiles for item, rect in tile.marks}
-    counted = {name: rect for name, rect in record.items() if not name.startswith("spell_")}
     cover_image = _cover_image(reference, image, homography)
     found = _unseen_places(_Tiles(layout.tiles), reference, dark, image, homography, [], boxes,
                            cover_image=cover_image)
@@ -375,8 +374,8 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    bright = touching(brightened(cover_image), list(counted.values()), origin)
-    return tiles, frozenset(name for name, lit in zip(counted, bright) if lit)
+    bright = touching(brightened(cover_image), list(record.values()), origin)
+    return tiles, frozenset(name for name, lit in zip(record, bright) if lit)
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"

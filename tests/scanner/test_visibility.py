@@ -305,6 +305,20 @@ def test_glare_fading_a_souls_tick_asks_about_the_souls_boxes():
     assert dungeon["record"]["souls"] == 1 and shot.truth["souls"] == 2
 
 
+
+def test_glare_fading_a_spell_cast_tick_asks_about_that_spell():
+    """Glare over the Spells panel washes the tick in Wild build's cast box out to nothing: read as not
+    cast, named nowhere (a spell cast is a hero-phase record like the Souls). The spells' boxes are looked
+    at for glare too, and each spell's box read empty there is asked about once, in plain words."""
+    from photographer import make_maker_shots
+
+    shot = make_maker_shots(6070500, players=1, paper="a4", condition="glare")[0]
+    dungeon, = scan_bytes(shot.data, "maker.jpg", BLANKS).dungeons
+    wild = [entry for entry in dungeon["needs_review"] if entry["where"] == "Wild build cast"]
+    assert len(wild) == 1 and wild[0]["why"].startswith("is the Wild build cast box ticked? Read as empty")
+    assert "glare brightens the paper at the box" in wild[0]["why"]
+    assert dungeon["record"]["spells_cast"] == [] and shot.truth["spells_cast"] == ["wild"]
+
 def test_glare_brightens_paper_beyond_the_page_white_and_a_lit_strip_beside_a_shadow_does_not():
     """Both are brighter than the paper around them; only glare is brighter than most of the page."""
     from scanner.visibility import COVER_PX_PER_MM, brightened
