@@ -34,6 +34,8 @@ LIGHTER = 0.3           # ... and so is a box counted crossed with under this sh
 CROSS_SHARE = 0.25      # a sheet crossed off heavily (a marker's crosses ink three quarters of a box) counts a box
 CLEAR_CROSS = 0.15      # ... crossed from this share of its typical cross, the median of its boxes inked this much
 CLEAR_CROSSES = 3       # ... (this many at least): a dim photo's grain fills an empty box up to 9%
+GLARED_SURENESS = 0.4
+GLARED_NOTE = "glare brightens the paper here, which may wash out a light mark"
 BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
 BOX_INSET_MM = 0.35
 
@@ -58,6 +60,8 @@ class SheetMarks:
     layout: MonsterLayout
     fills: dict                    # (group, value) -> fill
     life: dict                     # track name -> fills of its boxes, first box first
+    glared: frozenset = frozenset()     # pool bubbles (group, value) and life boxes (track, box from 1) where
+                                        # glare brightens the paper (``scanner.visibility.brightened``)
 
     def group(self, name: str) -> dict[str, float]:
         """The fills of one group's bubbles by value, in printed order."""
@@ -72,8 +76,16 @@ class SheetMarks:
         return max(CROSSED, CROSS_SHARE * strong[len(strong) // 2]) if len(strong) >= CLEAR_CROSSES else CROSSED
 
     def damage(self, track: str) -> tuple[int, list["Doubt"]]:
-        """``damage`` of one of the page's life tracks, at the page's ``crossing``."""
-        return damage(track, self.life[track], self.crossing)
+        """``damage`` of one of the page's life tracks, at the page's ``crossing``; the first box left empty
+        asked about where glare brightens the paper over it (a light cross washed out there would be one
+        damage more, and no gap to show it)."""
+        fills = self.life[track]
+        count, doubts = damage(track, fills, self.crossing)
+        if count < len(fills) and (track, count + 1) in self.glared:
+            doubts.append(Doubt(f"{track} box {count + 1}", Rule.UNSURE_MARK,
+                                f"is it crossed? Read as not ({fills[count]:.0%} inked); {GLARED_NOTE}",
+                                GLARED_SURENESS))
+        return count, doubts
 
 
 def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> SheetMarks:
@@ -243,6 +255,7 @@ def read_roster(marks: SheetMarks) -> Reading:
         reading.left_out += gone
         reading.monsters.append({"name": None, "core": core, "parts": parts})
     for pool in layout.pools:
+        reading.doubts += _glared_rows(marks, pool)
         dice = getattr(reading, pool.key)
         for bubble in pool.bubbles:
             fill = marks.fills[(bubble.group, bubble.value)]
@@ -252,6 +265,20 @@ def read_roster(marks: SheetMarks) -> Reading:
                 reading.doubts.append(Doubt(f"{pool.key} {bubble.value}", Rule.HALF_FILLED,
                                             f"half-filled ({fill:.0%}): read as a {bubble.value} die", 0.5))
     return reading
+
+
+def _glared_rows(marks: SheetMarks, pool) -> list[Doubt]:
+    """A pool's rows with bubbles read empty where glare brightens the paper (``SheetMarks.glared``), one
+    question a row: a marker's fill washed out there reads as empty as a bubble never filled (under 1% on the
+    photographer's glare), so every such bubble is named."""
+    rows: dict[str, list[str]] = {}
+    for bubble in pool.bubbles:
+        if marks.fills[(bubble.group, bubble.value)] < MARKED and (bubble.group, bubble.value) in marks.glared:
+            size, colour = bubble.value.split(" ", 1)
+            rows.setdefault(size, []).append(colour)
+    return [Doubt(f"{pool.key} {size}", Rule.UNSURE_MARK,
+                  f"is {'the ' + colours[0] if len(colours) == 1 else 'any of ' + ', '.join(colours)} {size} marked? "
+                  f"Read as not; {GLARED_NOTE}", GLARED_SURENESS) for size, colours in rows.items()]
 
 
 def _destroyed(part: dict) -> bool:

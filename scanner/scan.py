@@ -623,10 +623,28 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 
     # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
     places = layout.places()
-    hidden = _unseen_places(_Tiles(()), reference, dark, photo.image, homography, [], places)
-    return MonsterScan(source, sheet_id, layout, read_marks(ink, layout, PX_PER_MM), resolution,
+    cover_image = _cover_image(reference, photo.image, homography)
+    hidden = _unseen_places(_Tiles(()), reference, dark, photo.image, homography, [], places,
+                            cover_image=cover_image)
+    marks = replace(read_marks(ink, layout, PX_PER_MM), glared=_monster_glared(layout, reference, cover_image, hidden))
+    return MonsterScan(source, sheet_id, layout, marks, resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
                        _slipped(shift, reference, places))
+
+
+def _monster_glared(layout, reference: _Reference, cover_image: np.ndarray, hidden: dict) -> frozenset:
+    """The pool bubbles, as (group, value), and life boxes, as (track, box from 1), of a monster record sheet
+    where glare brightens the paper (``scanner.visibility.brightened``), in places the photo shows."""
+    from sheets.roster import COLOURS, SIZES
+
+    boxes = {(track, number): box for track, track_boxes in layout.life_tracks().items() if track not in hidden
+             for number, box in enumerate(track_boxes, start=1)}
+    boxes.update({(bubble.group, bubble.value): bubble.rect for pool in layout.pools
+                  for index, bubble in enumerate(pool.bubbles)
+                  if f"{pool.key} d{SIZES[index // len(COLOURS)]}" not in hidden})
+    origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
+    lit = touching(brightened(cover_image), list(boxes.values()), origin)
+    return frozenset(key for key, bright in zip(boxes, lit) if bright)
 
 
 SLIP_STEP_MM = 2.0    # the registration's move is compared between points this far apart ...
