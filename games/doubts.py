@@ -60,7 +60,8 @@ _OWN_SHEET_ONLY = (Rule.OTHER_SHEET_UNSURE, Rule.UNSURE_MARK, Rule.MARKS_DIFFER,
 def _flag_broken_links(results) -> None:
     """A segment that links to nothing (``games.rules`` says so of each of its rooms) is often a stroke
     misread in the room next to it: where the segment's path leads through a passage to a drawn room that
-    does not meet it, and that room is not already in the list, the list asks about the side there. (The
+    does not meet it, and that room is not already in the list, the list asks about the side there (not
+    from a room the photo does not show: what was read there is not a path to go by). (The
     random legal player's sheets, like a person's, never leave a segment unlinked, so on a scanned sheet
     it is a misreading, on one side of the passage or the other.)"""
     from games.maps import OPPOSITE
@@ -73,7 +74,8 @@ def _flag_broken_links(results) -> None:
             continue
         linked = reached(dungeon, board, lambda drawing: True)
         named = {_room(entry.where) for entry in result.review}
-        for room in sorted(unlinked - linked - {None}):
+        unseen = {_room(entry.where) for entry in result.review if entry.rule == Rule.CANNOT_SEE}
+        for room in sorted(unlinked - linked - unseen - {None}):
             for side in board.at(room).exits:
                 other = room.neighbour(side)
                 there = board.at(other)

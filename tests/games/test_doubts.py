@@ -325,3 +325,14 @@ def test_a_sheet_whose_segments_all_link_gets_no_such_question(game):
     results = score_game(sheets)
     flag_shared_doubts(results, errors)
     assert [entry.where for entry in results[0].review] == []
+
+
+def test_no_such_question_comes_from_a_room_the_photo_does_not_show(game):
+    """A segment read in a room under a pen is no path to go by: the room is named cannot_see, and the room
+    its read path leads into is not asked about for it."""
+    changed, name, across = _broken_link(copy.deepcopy(game[0]))
+    changed["needs_review"] = [{"where": name, "rule": "cannot_see", "why": "something lies over this room"}]
+    sheets, errors = read_game({"format": FORMAT, "sheets": [changed]}, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    assert across not in {entry.where for entry in results[0].review}
