@@ -242,6 +242,25 @@ def test_a_tick_over_a_boxs_letters_in_dim_light_is_asked_about(maker):
     assert "is Skeleton's box ticked in C5?" in darker[0]["why"]
 
 
+
+def test_a_faint_pencil_tick_read_empty_is_asked_about(maker):
+    """A pencil's ticks are faint (this sheet's make a box 8-10% darker than elsewhere): A6's Skeleton tick
+    (seed 6080804) read empty at 0% inked, 3.6% darker than the Skeleton box of the other tiles, which is
+    over a third of the sheet's typical tick but was under the 10/255 kept for a photo's grain; named
+    nowhere. Empty boxes on faint-ticked sheets were 1.6% darker at most: the floor is 7/255."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(6080804, players=1, paper="a4", condition="pencil")[0]
+    assert shot.truth["drawn"]["A6|skeleton"] == "tick"
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    if entry["dungeon"]["tiles"].get("A6", {}).get("room") != "skeleton":
+        asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "A6"]
+        assert len(asked) == 1 and "is Skeleton's box ticked in A6?" in asked[0]["why"]
+
 def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
     """In a photo with a hand's shadow (seed 6030601) the print of B3's Bridge and Acid Pond boxes moved against
     the blank, and the ink map read them ticked (25% and 15% inked), named nowhere. A true tick makes its
