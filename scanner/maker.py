@@ -378,12 +378,12 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
             continue
         on, unsure, on_crease = _decide_box(fill, *levels, name in marks.under_crease)
         number = name[len(prefix):]     # none for a place of one box (a spell's ring, its cast box)
-        label = f"box {number}" if number else "box"
+        label, noted = (f"box {number}",) * 2 if number else ("box", "the box")
         if on_crease:
-            creased.append(label if number else "the box")
+            creased.append(noted)
         if unsure is None and not on and name in marks.glared:
             unsure = GLARED_SURENESS
-            glared.append(label if number else "the box")
+            glared.append(noted)
         if unsure is not None:
             unsure_boxes.append((label, on, fill, unsure))
         if on:

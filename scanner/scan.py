@@ -373,9 +373,15 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     for where, why in found.items():
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
+    return tiles, _glared(reference, cover_image, record)
+
+
+def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict) -> frozenset:
+    """The keys of ``boxes`` (key -> Rect in page mm) that glare's halo touches (``scanner.visibility.brightened``
+    on the reading area's ``cover_image``)."""
     origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    bright = touching(brightened(cover_image), list(record.values()), origin)
-    return tiles, frozenset(name for name, lit in zip(record, bright) if lit)
+    lit = touching(brightened(cover_image), list(boxes.values()), origin)
+    return frozenset(key for key, bright in zip(boxes, lit) if bright)
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
@@ -635,16 +641,12 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 def _monster_glared(layout, reference: _Reference, cover_image: np.ndarray, hidden: dict) -> frozenset:
     """The pool bubbles, as (group, value), and life boxes, as (track, box from 1), of a monster record sheet
     where glare brightens the paper (``scanner.visibility.brightened``), in places the photo shows."""
-    from sheets.roster import COLOURS, SIZES
-
     boxes = {(track, number): box for track, track_boxes in layout.life_tracks().items() if track not in hidden
              for number, box in enumerate(track_boxes, start=1)}
-    boxes.update({(bubble.group, bubble.value): bubble.rect for pool in layout.pools
-                  for index, bubble in enumerate(pool.bubbles)
-                  if f"{pool.key} d{SIZES[index // len(COLOURS)]}" not in hidden})
-    origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    lit = touching(brightened(cover_image), list(boxes.values()), origin)
-    return frozenset(key for key, bright in zip(boxes, lit) if bright)
+    # A pool's place is its row of one die size: "reserve d10" for the bubble "d10 orange".
+    boxes.update({(bubble.group, bubble.value): bubble.rect for pool in layout.pools for bubble in pool.bubbles
+                  if f"{pool.key} {bubble.value.split()[0]}" not in hidden})
+    return _glared(reference, cover_image, boxes)
 
 
 SLIP_STEP_MM = 2.0    # the registration's move is compared between points this far apart ...
