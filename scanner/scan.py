@@ -337,7 +337,7 @@ def _unseen_places(layout, reference: _Reference, dark: np.ndarray, image: np.nd
     area's registered darkness (``dark``) and the photo seen through ``homography`` (its ``_cover_image``,
     when worked out already)."""
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
-    origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
+    origin = reference.origin_mm
     if cover_image is None:
         cover_image = _cover_image(reference, image, homography)
     cover, washed, greyed = covered(cover_image)
@@ -379,8 +379,7 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
 def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict) -> frozenset:
     """The keys of ``boxes`` (key -> Rect in page mm) that glare's halo touches (``scanner.visibility.brightened``
     on the reading area's ``cover_image``)."""
-    origin = (reference.area[0] / PX_PER_MM, reference.area[1] / PX_PER_MM)
-    lit = touching(brightened(cover_image), list(boxes.values()), origin)
+    lit = touching(brightened(cover_image), list(boxes.values()), reference.origin_mm)
     return frozenset(key for key, bright in zip(boxes, lit) if bright)
 
 
@@ -870,6 +869,11 @@ class _Reference:
     flat_allowance: Allowance | None = None # the allowance for clear photos of uncreased sheets
     finest: tuple | None = None             # (tile mm, (x0, y0, x1, y1)): on a bent sheet, a third pass of
                                             # still smaller tiles over that part of the reading area
+
+    @property
+    def origin_mm(self) -> tuple[float, float]:
+        """The reading area's top-left corner, in page millimetres."""
+        return self.area[0] / PX_PER_MM, self.area[1] / PX_PER_MM
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
