@@ -233,9 +233,10 @@ def _qr_texts(image: np.ndarray, frame: SheetFrame | None):
     zxing = _zxing()
     if frame is not None:
         places = qr_rects("a4")            # each place one of our sheets prints its code, the commonest first
-        crops = [_qr_crop(image, frame, "a4", 5.0, rect=place) for place in places]
-        for crop in crops:                  # the quick attempts at every place before the slow ones at any
-            yield from _qr_quick(zxing, crop)
+        crops = []                          # each made when first tried: most photos are read at the first place
+        for place in places:                # the quick attempts at every place before the slow ones at any
+            crops.append(_qr_crop(image, frame, "a4", 5.0, rect=place))
+            yield from _qr_quick(zxing, crops[-1])
         for place, crop in zip(places, crops):
             yield from _qr_slow(image, frame, zxing, place, crop)
     grey = _grey(image)
