@@ -8,6 +8,7 @@ can still be described (and flagged) instead of being silently merged.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterator, Mapping
 
 from games.cards import exits_text
@@ -33,7 +34,7 @@ class Drawing:
     @property
     def exits(self) -> str:
         """Every side any segment in the room links to."""
-        return exits_text("".join(self.segments))
+        return _exits_of(self.segments)
 
     @property
     def entered(self) -> bool:
@@ -43,6 +44,11 @@ class Drawing:
     @property
     def empty(self) -> bool:
         return not self.segments and not self.trap
+
+
+@lru_cache(maxsize=256)     # a few dozen segment tuples; asked tens of thousands of times when a game is scored
+def _exits_of(segments: tuple[str, ...]) -> str:
+    return exits_text("".join(segments))
 
 
 @dataclass(frozen=True)

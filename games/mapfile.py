@@ -22,6 +22,7 @@ Loading reports every problem at once, each with the file and field it is in:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import templates
@@ -39,18 +40,24 @@ def load_map(name_or_path: str | Path) -> DungeonMap:
     """A designed map by name (``classic``) or a map file by path. Raises ``MapError``."""
     text_name = str(name_or_path)
     if text_name in DESIGNED_MAPS:
-        source = f"maps/{text_name}.toml"
-        raw = templates.text(source)
-    else:
-        path = Path(name_or_path)
-        source = str(path)
-        try:
-            raw = templates.user_file(path)
-        except FileNotFoundError:
-            raise MapError(source, [("", f"no such map file (designed maps: {', '.join(DESIGNED_MAPS)})")]) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise MapError(source, [("", f"cannot read the map file: {exc}")]) from None
+        return _designed_map(text_name)
+    path = Path(name_or_path)
+    source = str(path)
+    try:
+        raw = templates.user_file(path)
+    except FileNotFoundError:
+        raise MapError(source, [("", f"no such map file (designed maps: {', '.join(DESIGNED_MAPS)})")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MapError(source, [("", f"cannot read the map file: {exc}")]) from None
     return parse_map(parse_toml(raw, source, MapError), source)
+
+
+@lru_cache(maxsize=None)
+def _designed_map(name: str) -> DungeonMap:
+    """A designed map, read and checked once a process (every scanned sheet names its map: a tournament's
+    thousand sheets would parse the same file a thousand times). Maps are frozen, so one is shared."""
+    source = f"maps/{name}.toml"
+    return parse_map(parse_toml(templates.text(source), source, MapError), source)
 
 
 def parse_map(data: dict, source: str) -> DungeonMap:
@@ -254,7 +261,7 @@ def map_from_reference(ref) -> DungeonMap:
     if code is not None:
         if not isinstance(code, str):
             raise ScrawlError(f"map.code should be the map's code as text, not {code!r}")
-        return decode_map(code, map_id=map_id, name=str(ref.get("name") or map_id))
+        return _decoded_map(code, map_id, str(ref.get("name") or map_id))
     if map_id == "random":
         version = ref.get("version", LATEST_VERSION)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
@@ -263,10 +270,22 @@ def map_from_reference(ref) -> DungeonMap:
         if not isinstance(features, list) or not all(isinstance(name, str) for name in features):
             raise ScrawlError(f"map.features should be a list like [\"diamonds\", \"caves\"], not {features!r}")
         try:
-            return random_map(seed, version, frozenset(features))
+            return _random_map(seed, version, frozenset(features))
         except ValueError as exc:
             raise ScrawlError(str(exc)) from None
     map_id = EXPANSION_NUMBERS.get(map_id, map_id)
     if map_id in DESIGNED_MAPS:
         return load_map(map_id)
     raise ScrawlError(f"unknown map {map_id!r}: use \"classic\", \"random\" with a seed, or give the map's \"code\"")
+
+
+@lru_cache(maxsize=64)
+def _random_map(seed: int, version: int, features: frozenset[str]) -> DungeonMap:
+    """``random_map``, made once for the sheets of a game (each names the same seed)."""
+    return random_map(seed, version, features)
+
+
+@lru_cache(maxsize=64)
+def _decoded_map(code: str, map_id: str, name: str) -> DungeonMap:
+    """``decode_map``, decoded and checked once for the sheets of a game (each carries the same code)."""
+    return decode_map(code, map_id=map_id, name=name)

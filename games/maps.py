@@ -147,12 +147,14 @@ class DungeonMap:
     _item_at: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _door_at: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _gate_at: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _side_kinds: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "items", tuple(sorted(self.items)))
         object.__setattr__(self, "_item_at", dict(self.items))
         object.__setattr__(self, "_door_at", dict(self.doors))
         object.__setattr__(self, "_gate_at", dict(self.gates))
+        object.__setattr__(self, "_side_kinds", {})
 
     # -- the grid ---------------------------------------------------------
     def rooms(self) -> Iterator[Room]:
@@ -183,6 +185,12 @@ class DungeonMap:
         """``passage``, ``wall`` or ``entry`` for one side of one room. Magic Doors and Rune Gates stand on
         passages (``door_at``, ``gate_at``); a cave entrance is an ``entry`` on a wall inside the map, and a
         wall seen from the room on its other side."""
+        known = self._side_kinds.get((room, side))     # asked tens of thousands of times when a game is scored
+        if known is None:
+            known = self._side_kinds[room, side] = self._find_side_kind(room, side)
+        return known
+
+    def _find_side_kind(self, room: Room, side: str) -> str:
         if (room, side) in self.entries:
             return "entry"
         other = room.neighbour(side)
