@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import threading
 from collections import deque
 from dataclasses import dataclass, field
@@ -166,6 +167,8 @@ def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | 
         if progress:
             progress(done, len(paths))
 
+    if len(paths) >= PARALLEL_FROM:
+        keep_freed_memory()
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
         while pending:
             index = pending.popleft()
@@ -259,6 +262,33 @@ def _quiet_worker() -> None:
     import cv2
 
     cv2.setNumThreads(1)    # one worker per core; OpenCV's own threads would only fight over them
+    keep_freed_memory()
+
+
+# A photo's reading allocates and frees arrays of 1-12 MB, dozens of them. glibc hands memory blocks that
+# large straight back to the system when freed (its mmap threshold rises to follow them only up to 32 MB, and
+# unevenly), so the next photo's arrays are fresh pages, zeroed by the kernel, one fault each: about 2,000
+# faults and 7 ms of system time a photo, 5% of its work. In a batch the freed memory is kept for the next.
+# Measured (30 photos read in one process, best of two): 205,000 page faults -> 19,000, system time
+# 7.7 -> 1.3 ms a photo, peak memory 164 -> 166 MB.
+KEEP_FREED_BELOW = 512 << 20        # blocks under this come from the heap, not from mmap of their own
+KEEP_FREE_TOP = 1 << 30             # the heap's free top is given back only beyond this
+HEAP_STEP = 64 << 20                # and grows by this much more than asked
+
+
+def keep_freed_memory() -> None:
+    """Keep freed memory in this process for reuse (glibc on Linux; elsewhere nothing is done)."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt     # glibc's; absent from musl and other C libraries
+    except (OSError, AttributeError):
+        return
+    mallopt(-3, KEEP_FREED_BELOW)       # M_MMAP_THRESHOLD
+    mallopt(-1, KEEP_FREE_TOP)          # M_TRIM_THRESHOLD
+    mallopt(-2, HEAP_STEP)              # M_TOP_PAD
 
 
 def _digit_reader():
