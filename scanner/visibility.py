@@ -59,11 +59,14 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     paper is a little greyer than around it (a shadow, or a pale object: ``greyed_over`` tells), as bool
     maps, for a rectified RGB image at ``COVER_PX_PER_MM``."""
     paper, relative = _paper_and_relative(region_rgb)
-    level = relative.mean(axis=2)
-    chroma = relative.max(axis=2) - relative.min(axis=2)
+    # Channel by channel with OpenCV: numpy's reductions over an axis of three are five times slower (about
+    # 3 ms of a photo's 140). The same values: the mean is summed in the order numpy sums it.
+    r, g, b = cv2.split(relative)
+    level = (r + g + b) / 3
+    chroma = cv2.max(cv2.max(r, g), b) - cv2.min(cv2.min(r, g), b)
     # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
     # beside a shadow is brighter than the paper around it too, but not white).
-    washed = (level > GLARE_LEVEL) & (paper.min(axis=2) >= GLARE_WHITE)
+    washed = (level > GLARE_LEVEL) & (cv2.min(cv2.min(paper[..., 0], paper[..., 1]), paper[..., 2]) >= GLARE_WHITE)
     greyed = level < GREYED_LEVEL
     objects = _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)) | _straight_bands(greyed)
     return _with_pen_tips(objects), washed, greyed
