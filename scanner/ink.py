@@ -380,12 +380,15 @@ def _crease_rows(inked: np.ndarray, px_per_mm: float) -> list[tuple[int, bool]]:
     """The middle rows of the bands in which ink covers ``CREASE_FAINT_COVER`` of the steps across, each
     with whether it covers ``CREASE_COVER`` somewhere."""
     band = int(round(CREASE_BAND_MM * px_per_mm))
-    near = cv2.dilate(inked.astype(np.uint8), np.ones((2 * band + 1, 1), np.uint8))
     step = max(1, int(round(CREASE_STEP_MM * px_per_mm)))
-    steps = near.shape[1] // step
+    steps = inked.shape[1] // step
     if steps < 10:
         return []
-    cover = near[:, :steps * step].reshape(near.shape[0], steps, step).max(axis=2).mean(axis=1)
+    # Whether ink lies within the band of each row, in each step across: one dilation whose window reaches
+    # ``band`` rows either way and a step to the right, read at the first column of every step.
+    near = cv2.dilate(inked.astype(np.uint8), np.ones((2 * band + 1, step), np.uint8), anchor=(0, band),
+                      borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    cover = near[:, :steps * step:step].mean(axis=1)
     plain = _runs(cover >= CREASE_COVER)
     return sorted([((top + bottom) // 2, True) for top, bottom in plain] +
                   [((top + bottom) // 2, False) for top, bottom in _runs(cover >= CREASE_FAINT_COVER)
