@@ -1,6 +1,7 @@
 """How fast ``scrawl scan`` is, whole process, against decoding the same photos with OpenCV.
 
-    python benchmarks/scan_speed.py [--runs 5] [--photos 16] [--tournament 102] [--folder DIR]
+    python benchmarks/scan_speed.py [--runs 5] [--photos 16] [--tournament 102] [--tournament-runs 3]
+                                    [--folder DIR]
 
 Every figure is a whole process timed from outside (start-up, imports and
 exit included), the command and its yardstick run in turn (A B A B ...),
@@ -11,8 +12,11 @@ the median of the runs printed, and the ratio taken pair by pair:
 2. ``--photos`` photos in one call, against one process decoding them one
    after another;
 3. a tournament: ``--tournament`` photos (of 3-player games, each game with
-   its own code, so that each is scored on its own) in one call, and the
-   time projected to 1000 sheets;
+   its own code, so that each is scored on its own) in one call, and its
+   first half in another, ``--tournament-runs`` times each; the time
+   projected to 1000 sheets from the whole run, adding each further sheet
+   at the rate between the two runs (what a call pays once, start-up and
+   the worker's start, is not paid again every 102 sheets);
 4. ``scrawl --help`` against ``python -c pass``.
 
 Peak memory is the largest resident set of the command's processes (each
@@ -85,11 +89,34 @@ def paired(a: list[str], b: list[str], runs: int) -> dict:
             "ratio": statistics.median(ratios), "peak": max(peaks)}
 
 
+def tournament(scrawl: list[str], sheets: list[str], runs: int) -> None:
+    """The whole tournament's photos in one call, and its first half's (whole games) in another, taken in turn
+    ``runs`` times; 1000 sheets projected from the whole run by the rate between the two, which leaves out
+    what a call pays once whatever its size (start-up, imports, the worker's start), and, as a check, at the
+    whole run's own rate a sheet, which counts it again in every 102 sheets."""
+    half = len(sheets) // 6 * 3
+    whole, part, peaks = [], [], []
+    for _ in range(runs):
+        seconds, peak = run([*scrawl, "scan", "--json", *sheets])
+        whole.append(seconds)
+        peaks.append(peak)
+        part.append(run([*scrawl, "scan", "--json", *sheets[:half]])[0])
+    full, first = statistics.median(whole), statistics.median(part)
+    rate = (full - first) / (len(sheets) - half)
+    projected = full + (1000 - len(sheets)) * rate
+    print(f"tournament: {len(sheets)} sheets ({len(sheets) // 3} games) in {full:.1f} s, the first {half} in "
+          f"{first:.1f} s (medians of {runs}): {rate * 1000:.0f} ms a sheet beyond them; 1000 sheets in about "
+          f"{projected:.0f} s ({full:.1f} s + {1000 - len(sheets)} x {rate * 1000:.0f} ms; at the {len(sheets)}-sheet "
+          f"run's own {full / len(sheets) * 1000:.0f} ms a sheet, {full / len(sheets) * 1000:.0f} s); "
+          f"peak {max(peaks):.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--photos", type=int, default=16)
     parser.add_argument("--tournament", type=int, default=102, help="photos in the tournament run (0: none)")
+    parser.add_argument("--tournament-runs", type=int, default=3, help="runs of the tournament and of its half")
     parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "scrawl-scan-speed")
     parser.add_argument("--make-photos", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -121,11 +148,7 @@ def main() -> None:
         figures = paired(a, b, args.runs)
         print(f"{label:<44}{figures['a']:>9.2f}{figures['b']:>12.2f}{figures['ratio']:>7.2f}x{figures['peak']:>9.0f}")
     if args.tournament:
-        sheets = [str(p) for p in photos[:args.tournament]]
-        seconds, peak = run([*scrawl, "scan", "--json", *sheets])
-        print(f"tournament: {len(sheets)} sheets ({len(sheets) // 3} games) in {seconds:.1f} s, "
-              f"{seconds / len(sheets) * 1000:.0f} ms a sheet: 1000 sheets in about {seconds / len(sheets) * 1000:.0f} s; "
-              f"peak {peak:.0f} MB")
+        tournament(scrawl, [str(p) for p in photos[:args.tournament]], args.tournament_runs)
     print(f"(photos kept in {args.folder})")
 
 
