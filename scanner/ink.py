@@ -151,6 +151,8 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
             if print_only:
                 b = np.minimum(b, float(a.max()) * (255 if photo_darkness.dtype == np.uint8 else 1))
             window = _window(a.shape[1], a.shape[0])
+            # Copies, both: where a tile is already a size the transform likes, phaseCorrelate multiplies its
+            # inputs by the window in place, and ``a`` is the blank's own darkness.
             (dx, dy), response = cv2.phaseCorrelate(a.astype(np.float32), b, window)
             if response > 0.08 and abs(dx) < limit and abs(dy) < limit:
                 shifts[j, i] = (dx, dy)
