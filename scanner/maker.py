@@ -21,6 +21,7 @@ from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
 from scanner.fastnp import median
 from scanner.ink import crease_mask, crease_mm
+from scanner.visibility import GLARED_SURENESS
 from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
 
@@ -312,7 +313,6 @@ def _boxes_doubt(where: str, boxes: list[tuple[str, bool, float, float]], one: s
 
 DARKER_SURENESS = 0.35  # the confidence of a box read empty that is darker than its kind's box elsewhere (and of
                         # one read ticked that is not: ``PALER``)
-GLARED_SURENESS = 0.4   # ... and of a record box read empty where glare brightens the paper
 PALER = 0.25            # a box read ticked, but darker than its kind's box elsewhere by under this share of the
                         # sheet's typical tick, has ink only the ink map sees: the print moved under it (a true
                         # tick was 0.41 of the typical at least, on 1008 ticks of 72 sheets in every condition)

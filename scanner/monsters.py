@@ -22,6 +22,7 @@ import numpy as np
 from games.review import Rule
 from sheets.page import Rect, SheetId
 from sheets.roster import Bubble, MonsterLayout, PartRow
+from scanner.visibility import GLARED_SURENESS
 
 ROSTER_FORMAT = "scrawl.roster/1"
 FILLED = 0.5            # share of a bubble's inside inked: surely filled
@@ -34,7 +35,6 @@ LIGHTER = 0.3           # ... and so is a box counted crossed with under this sh
 CROSS_SHARE = 0.25      # a sheet crossed off heavily (a marker's crosses ink three quarters of a box) counts a box
 CLEAR_CROSS = 0.15      # ... crossed from this share of its typical cross, the median of its boxes inked this much
 CLEAR_CROSSES = 3       # ... (this many at least): a dim photo's grain fills an empty box up to 9%
-GLARED_SURENESS = 0.4   # the confidence of a life box or pool bubble read empty where glare brightens the paper
 GLARED_NOTE = "glare brightens the paper here, which may wash out a light mark"
 BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
 BOX_INSET_MM = 0.35

@@ -85,6 +85,8 @@ def _paper_and_relative(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 
 GLARE_HALO_LEVEL = 1.15    # paper this much brighter than the paper around it ...
 GLARE_HALO_PAGE = 1.1      # ... and than most of the page's paper (its 75th percentile) is lit by glare
+GLARED_SURENESS = 0.4      # the confidence of a box or bubble read empty where glare lights it: a light mark
+                           # there may be washed out (Dungeon Maker and monster record sheets)
 
 
 def brightened(region_rgb: np.ndarray) -> np.ndarray:
