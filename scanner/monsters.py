@@ -35,7 +35,7 @@ LIGHTER = 0.3           # ... and so is a box counted crossed with under this sh
 CROSS_SHARE = 0.25      # a sheet crossed off heavily (a marker's crosses ink three quarters of a box) counts a box
 CLEAR_CROSS = 0.15      # ... crossed from this share of its typical cross, the median of its boxes inked this much
 CLEAR_CROSSES = 3       # ... (this many at least): a dim photo's grain fills an empty box up to 9%
-GLARED_NOTE = "glare brightens the paper here, which may wash out a light mark"
+GLARED_NOTE = "glare brightens the paper here or close by, which may wash out a light mark"
 BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
 BOX_INSET_MM = 0.35
 
@@ -61,7 +61,7 @@ class SheetMarks:
     fills: dict                    # (group, value) -> fill
     life: dict                     # track name -> fills of its boxes, first box first
     glared: frozenset = frozenset()     # pool bubbles (group, value) and life boxes (track, box from 1) where
-                                        # glare brightens the paper (``scanner.visibility.brightened``)
+                                        # glare lights the paper or near it (``scanner.visibility.glare_lit``)
 
     def group(self, name: str) -> dict[str, float]:
         """The fills of one group's bubbles by value, in printed order."""

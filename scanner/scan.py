@@ -35,8 +35,8 @@ from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading,
                           TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into, settle,
                           writes_rounds)
-from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, greyed_over, hidden_rooms,
-                               print_seen, touching)
+from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, glare_lit, greyed_over,
+                               hidden_rooms, print_seen, touching)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -376,11 +376,11 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     return tiles, _glared(reference, cover_image, record)
 
 
-def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict) -> frozenset:
-    """The keys of ``boxes`` (key -> Rect in page mm) that glare's halo touches (``scanner.visibility.brightened``
-    on the reading area's ``cover_image``)."""
-    lit = touching(brightened(cover_image), list(boxes.values()), reference.origin_mm)
-    return frozenset(key for key, bright in zip(boxes, lit) if bright)
+def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict, lit=brightened) -> frozenset:
+    """The keys of ``boxes`` (key -> Rect in page mm) that glare touches, as ``lit`` finds it on the reading
+    area's ``cover_image`` (``scanner.visibility.brightened``: its halo)."""
+    touched = touching(lit(cover_image), list(boxes.values()), reference.origin_mm)
+    return frozenset(key for key, bright in zip(boxes, touched) if bright)
 
 
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
@@ -639,13 +639,15 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 
 def _monster_glared(layout, reference: _Reference, cover_image: np.ndarray, hidden: dict) -> frozenset:
     """The pool bubbles, as (group, value), and life boxes, as (track, box from 1), of a monster record sheet
-    where glare brightens the paper (``scanner.visibility.brightened``), in places the photo shows."""
+    where glare lights the paper or lies a few millimetres away (``scanner.visibility.glare_lit``: a marker's
+    fill or a single cross washes out there to as little as an empty bubble's or box's ink), in places the
+    photo shows."""
     boxes = {(track, number): box for track, track_boxes in layout.life_tracks().items() if track not in hidden
              for number, box in enumerate(track_boxes, start=1)}
     # A pool's place is its row of one die size: "reserve d10" for the bubble "d10 orange".
     boxes.update({(bubble.group, bubble.value): bubble.rect for pool in layout.pools for bubble in pool.bubbles
                   if f"{pool.key} {bubble.value.split()[0]}" not in hidden})
-    return _glared(reference, cover_image, boxes)
+    return _glared(reference, cover_image, boxes, glare_lit)
 
 
 SLIP_STEP_MM = 2.0    # the registration's move is compared between points this far apart ...

@@ -66,10 +66,16 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     chroma = cv2.max(cv2.max(r, g), b) - cv2.min(cv2.min(r, g), b)
     # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
     # beside a shadow is brighter than the paper around it too, but not white).
-    washed = (level > GLARE_LEVEL) & (cv2.min(cv2.min(paper[..., 0], paper[..., 1]), paper[..., 2]) >= GLARE_WHITE)
+    washed = _washed(paper, level)
     greyed = level < GREYED_LEVEL
     objects = _without_small((level < COVERED_LEVEL) | (chroma > COVERED_CHROMA)) | _straight_bands(greyed)
     return _with_pen_tips(objects), washed, greyed
+
+
+def _washed(paper: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """Where glare washes the paper out: brighter than the paper around it (``level``, the mean over the
+    channels of ``_paper_and_relative``'s second), and at the camera's white in every channel."""
+    return (level > GLARE_LEVEL) & (cv2.min(cv2.min(paper[..., 0], paper[..., 1]), paper[..., 2]) >= GLARE_WHITE)
 
 
 def _paper_and_relative(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -95,8 +101,28 @@ def brightened(region_rgb: np.ndarray) -> np.ndarray:
     sixth or more here, so a light tick may vanish. The page's own brightest paper is no glare: a lit part
     of a sheet beside a shadow is brighter than the paper around it, but not than the page."""
     paper, relative = _paper_and_relative(region_rgb)
+    return _halo(paper, relative.mean(axis=2))
+
+
+def _halo(paper: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """``brightened``'s map from ``_paper_and_relative``'s paper and the mean over the channels of its second."""
     brightness = paper.astype(np.float32).mean(axis=2)
-    return (relative.mean(axis=2) >= GLARE_HALO_LEVEL) & (brightness >= GLARE_HALO_PAGE * percentile(brightness, 75))
+    return (level >= GLARE_HALO_LEVEL) & (brightness >= GLARE_HALO_PAGE * percentile(brightness, 75))
+
+
+GLARE_REACH_MM = 4.0       # glare fades away, not off: a light mark this near where it is found may be washed out
+
+
+def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
+    """Where glare lights the paper (bool, for a rectified RGB image at ``COVER_PX_PER_MM``): brightened
+    (``brightened``) or washed out (``covered``'s second map), and ``GLARE_REACH_MM`` around. The two are
+    where it is strongest; it fades over millimetres beyond them. (Monster sheets, glare: of seven pool dice
+    and life tracks read empty under glare and named nowhere, five lay 1-4 mm outside them.)"""
+    paper, relative = _paper_and_relative(region_rgb)
+    level = relative.mean(axis=2)
+    lit = _halo(paper, level) | _washed(paper, level)
+    reach = 2 * int(round(GLARE_REACH_MM * COVER_PX_PER_MM)) + 1
+    return cv2.dilate(lit.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
 
 
 def _straight_bands(greyed: np.ndarray) -> np.ndarray:

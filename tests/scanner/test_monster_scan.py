@@ -336,6 +336,22 @@ def test_a_cross_faded_by_glare_is_read_or_named():
     if got["monsters"][1]["parts"][0]["damage"] != 1:
         assert "monster 2 part 1 life box 1" in {d["where"] for d in entry["needs_review"]}
 
+@pytest.mark.parametrize("seed, paper, player, die", [(13001, "letter", 2, "d10 orange"), (29013, "a4", 1, "d6 blue")])
+def test_a_pool_die_washed_out_beside_the_glare_is_read_or_named(seed, paper, player, die):
+    """Glare fades away over millimetres beyond where its halo is found: a reserve die's fill 1 mm outside it
+    (seed 13; seed 29, run only after the change) was washed out to 0% and read as not marked, named nowhere.
+    The die is read, or its row asked about."""
+    shot = photographer.make_monster_shots(seed, players=2, difficulty="medium", paper=paper, faults=0,
+                                           condition="glare")[player - 1]
+    entry, problems = read(shot)
+    got, truth = player_of(entry), player_of(shot.truth)
+    assert problems == [] and die in truth["reserve"]
+    if die not in got["reserve"]:
+        size, colour = die.split()
+        asked = [d for d in entry["needs_review"] if d["where"] == f"reserve {size}"]
+        assert asked and colour in asked[0]["why"] and "glare brightens the paper here or close by" in asked[0]["why"]
+
+
 def _marks(layout, filled: dict, crossed: dict | None = None) -> SheetMarks:
     """Marks of a page with ``filled`` (group -> value) bubbles full and ``crossed`` (track -> n) boxes."""
     fills = {(b.group, b.value): 0.0 for b in layout.bubbles()}

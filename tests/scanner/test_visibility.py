@@ -330,3 +330,22 @@ def test_glare_brightens_paper_beyond_the_page_white_and_a_lit_strip_beside_a_sh
     page[:, 150:162] = 190                                          # ... lit between two fingers' shadows
     bright = brightened(page)
     assert bright[60, 60] and not bright[100, 156] and not bright[150, 60]
+
+
+def test_glare_lights_its_halo_and_a_few_millimetres_around_it():
+    """Glare fades away, not off: a light mark a few millimetres beyond where its halo is found may be washed
+    out too (monster sheets, glare: five of seven pool dice and life tracks read empty and named nowhere lay
+    1-4 mm outside it). ``glare_lit`` reaches ``GLARE_REACH_MM`` beyond the halo, and no further; a lit strip
+    beside a shadow is not glare."""
+    from scanner.visibility import COVER_PX_PER_MM, GLARE_REACH_MM, brightened, glare_lit
+
+    size = int(200 * COVER_PX_PER_MM)
+    page = np.full((size, size, 3), 190, np.uint8)
+    cv2.circle(page, (60, 60), 15, (232, 232, 232), -1)
+    page[:, 120:] = 100
+    page[:, 150:162] = 190
+    halo, lit = brightened(page), glare_lit(page)
+    edge = max(x for x in range(size) if halo[60, x])                 # the halo's right edge on the spot's row
+    reach = int(GLARE_REACH_MM * COVER_PX_PER_MM)
+    assert lit[60, edge + reach] and not lit[60, edge + reach + 2]
+    assert not lit[100, 156] and not lit[150, 60]
