@@ -116,8 +116,8 @@ GLARE_REACH_MM = 4.0       # glare fades away, not off: a light mark this near w
 def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
     """Where glare lights the paper (bool, for a rectified RGB image at ``COVER_PX_PER_MM``): brightened
     (``brightened``) or washed out (``covered``'s second map), and ``GLARE_REACH_MM`` around. The two are
-    where it is strongest; it fades over millimetres beyond them. (Monster sheets, glare: of seven pool dice
-    and life tracks read empty under glare and named nowhere, five lay 1-4 mm outside them.)"""
+    where it is strongest; it fades over millimetres beyond them. (Monster sheets, glare: of ten pool dice and
+    life tracks marked but read empty, three lay in them and seven 1-4 mm outside.)"""
     paper, relative = _paper_and_relative(region_rgb)
     level = relative.mean(axis=2)
     lit = _halo(paper, level) | _washed(paper, level)

@@ -334,8 +334,8 @@ def test_glare_brightens_paper_beyond_the_page_white_and_a_lit_strip_beside_a_sh
 
 def test_glare_lights_its_halo_and_a_few_millimetres_around_it():
     """Glare fades away, not off: a light mark a few millimetres beyond where its halo is found may be washed
-    out too (monster sheets, glare: five of seven pool dice and life tracks read empty and named nowhere lay
-    1-4 mm outside it). ``glare_lit`` reaches ``GLARE_REACH_MM`` beyond the halo, and no further; a lit strip
+    out too (monster sheets, glare: of ten pool dice and life tracks marked but read empty, seven lay 1-4 mm
+    outside it). ``glare_lit`` reaches ``GLARE_REACH_MM`` beyond the halo, and no further; a lit strip
     beside a shadow is not glare."""
     from scanner.visibility import COVER_PX_PER_MM, GLARE_REACH_MM, brightened, glare_lit
 
