@@ -120,6 +120,8 @@ def main() -> None:
     parser.add_argument("--folder", type=Path, default=Path(tempfile.gettempdir()) / "scrawl-scan-speed")
     parser.add_argument("--make-photos", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if 0 < args.tournament < 6:
+        parser.error("--tournament needs 6 photos or more: 1000 sheets are projected from its first half's run")
     if args.make_photos:        # in a process of its own: see below
         make_photos(args.folder, args.make_photos, 7000)
         return
