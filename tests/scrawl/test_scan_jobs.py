@@ -21,3 +21,20 @@ def test_several_cores_read_what_one_reads(tmp_path, capsys):
     assert [sheet["source"] for sheet in json.loads(two)["sheets"]] == photos[:3] + photos[4:]
     assert [entry["source"] for entry in json.loads(two)["errors"]] == [str(broken)]
     assert "6/6 photos" in err          # the progress bar counted every file
+
+
+def test_python_m_scrawl_runs_the_command_once_with_its_workers(capsys):
+    """`python -m scrawl` is the same command (for a machine where the script is not on the PATH), its
+    workers included."""
+    import subprocess
+    import sys
+
+    photos = PHOTOS[:3]
+    code, one, _ = run_cli(capsys, "scan", "--jobs", "1", "--json", *photos)
+    result = subprocess.run([sys.executable, "-m", "scrawl", "scan", "--jobs", "2", "--json", *photos],
+                            capture_output=True, text=True, timeout=300)
+    assert (result.returncode, json.loads(result.stdout)) == (code, json.loads(one))
+    assert [sheet["source"] for sheet in json.loads(result.stdout)["sheets"]] == photos
+    assert "Traceback" not in result.stderr
+    usage = subprocess.run([sys.executable, "-m", "scrawl", "--help"], capture_output=True, text=True, timeout=60)
+    assert usage.returncode == 0 and "Usage: scrawl " in usage.stdout
