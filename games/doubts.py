@@ -106,24 +106,33 @@ def _most_traps(results, sure: list[set]) -> dict:
     shown: dict = {}
     could: dict = {}
     for result, known in zip(results, sure):
-        doubtful = {_room(entry.where) for entry in result.review} - {None} - known
         dungeon = result.sheet.dungeon
         shown[dungeon] = max(shown.get(dungeon, 0), len(known))
-        could[dungeon] = min(could.get(dungeon, TRAP_CARDS),
-                             len(known) + sum(_may_hide_trap(result, room) for room in doubtful))
+        could[dungeon] = min(could.get(dungeon, TRAP_CARDS), _most_held(result, known))
     return {dungeon: most if shown[dungeon] <= most else TRAP_CARDS for dungeon, most in could.items()}
+
+
+def _most_held(result, known: set) -> int:
+    """The most Traps one sheet may hold: its sure Traps (``known``) and each room its review doubts that may
+    hide one, or show one that is there."""
+    doubtful = {_room(entry.where) for entry in result.review} - {None} - known
+    return len(known) + sum(_may_hide_trap(result, room) for room in doubtful)
 
 
 def _flag_trap_counts(results, sure: list[set]) -> None:
     """Where the sheets of one map show different numbers of sure Traps (``sure``, per sheet), though every
     player draws every Trap card, a Trap was read as something else on one of them (perhaps in a room not
     in doubt), or a mark as a Trap, or a player missed one: every sheet of that map is told, as the Traps
-    resolved between them, and so their scores, may be wrong."""
+    resolved between them, and so their scores, may be wrong. Not where the rooms already asked about
+    account for the difference (one number of Traps lies between each sheet's sure Traps and the most it
+    may hold, ``_most_held``): those rooms are named, on their own sheet and, when a Trap there would change
+    another sheet's score, on that one too."""
     for dungeon in {result.sheet.dungeon for result in results}:
-        group = [(result, len(known)) for result, known in zip(results, sure) if result.sheet.dungeon == dungeon]
-        if len({count for _, count in group}) <= 1:
+        group = [(result, known) for result, known in zip(results, sure) if result.sheet.dungeon == dungeon]
+        counts = [len(known) for _, known in group]
+        if len(set(counts)) <= 1 or max(counts) <= min(_most_held(result, known) for result, known in group):
             continue
-        shown = ", ".join(f"{result.sheet.label}: {count}" for result, count in group)
+        shown = ", ".join(f"{result.sheet.label}: {count}" for (result, _), count in zip(group, counts))
         for result, _ in group:
             result.review.append(Entry("game", Rule.TRAP_COUNT,
                                        f"every player draws every Trap card, but the sheets show different numbers "

@@ -156,6 +156,27 @@ def test_sheets_showing_different_numbers_of_traps_are_all_told(game):
     assert "trap_count" not in _shared_flags(game)
 
 
+@pytest.mark.parametrize("reading, could_be_trap, told", [("X", True, False), ("NS", False, True)])
+def test_a_trap_count_the_doubted_rooms_explain_is_not_told_again(game, reading, could_be_trap, told):
+    """The first sheet shows one of its two Traps surely, and is unsure of the room of its other. Read as an
+    X unsurely (the doubt is about a Trap there), that room accounts for the difference and is already
+    named (on the first sheet, and on the second where a Trap there would change its score): the game-wide
+    count is not told as well. Read as a path with a doubt about one side only, nothing accounts for it:
+    every sheet is told."""
+    first, second, _ = (copy.deepcopy(part) for part in game)
+    doubted = next(name for name, drawn in first["rooms"].items() if drawn["trap"])
+    first["rooms"][doubted] = {"exits": "" if reading == "X" else reading, "trap": reading == "X", "round": None}
+    why = "hard to read" if could_be_trap else "is there a stroke to the top side?"
+    first["needs_review"] = [{"where": doubted, "rule": "unsure_reading", "why": why, "confidence": 0.4,
+                              **({"could_be_trap": True} if could_be_trap else {})}]
+    second["needs_review"] = []
+    sheets, errors = read_game({"format": FORMAT, "sheets": [first, second], "errors": []}, "scan")
+    results = score_game(sheets)
+    flag_shared_doubts(results, errors)
+    assert [any(entry.rule == "trap_count" for entry in result.review) for result in results] == [told, told]
+    assert [entry.where for entry in results[0].review if entry.rule == "unsure_reading"] == [doubted]
+
+
 # -- every player draws every card revealed ------------------------------------------------------------
 def _dealt_game(seed: int = 21):
     """The three sheets of a game on the classic map played by the random legal player: the first tallied
