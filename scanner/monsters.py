@@ -32,6 +32,7 @@ SECTORS = 6
 CROSSED = 0.06          # mean ink over a life box's inside: crossed off (a slash covers a fifth or more)
 FAINT_BOX = (0.035, 0.09)  # ... between these, a faint mark (counted from CROSSED on, and flagged)
 LIGHTER = 0.3           # ... and so is a box counted crossed with under this share of its track's typical cross
+END_LIGHTER = 0.5       # ... or, the last box counted, under this share (a stroke through the row running on)
 CROSS_SHARE = 0.25      # a sheet crossed off heavily (a marker's crosses ink three quarters of a box) counts a box
 CLEAR_CROSS = 0.15      # ... crossed from this share of its typical cross, the median of its boxes inked this much
 CLEAR_CROSSES = 3       # ... (this many at least): a dim photo's grain fills an empty box up to 9%
@@ -191,6 +192,12 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED) -> t
                      f"({typical:.0%}): counted as crossed", 0.5)
                for i, fill in enumerate(fills, start=1)
                if faint[1] <= fill < LIGHTER * typical]
+    # The last box counted, half as inked as the others: one stroke along the row, through the boxes crossed,
+    # may end a little way into the next.
+    if count >= 2 and max(faint[1], LIGHTER * typical) <= fills[count - 1] < END_LIGHTER * typical:
+        doubts.append(Doubt(f"{track} box {count}", Rule.FAINT_MARK,
+                            f"lighter ({fills[count - 1]:.0%}) than the track's other crosses ({typical:.0%}), "
+                            f"the last box counted: crossed, or the end of a stroke through the box before?", 0.5))
     if any(crossed[count:]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
         doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not only the first ones: read as "

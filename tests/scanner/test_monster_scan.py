@@ -278,6 +278,10 @@ def test_one_group_gives_one_reading_and_its_doubts(fills, value, rules):
     ((0.85,) * 17 + (0.11, 0.11, 0.1), 20, ["faint_mark"] * 3),
     # A light pencil's crosses, all alike: none asked about.
     ((0.3, 0.25, 0.12, 0.28) + (0.0,) * 16, 4, []),
+    # One marker stroke through 19 boxes running a little way into the 20th (monster sheets, curled, seed 41):
+    # the last box counted, half as dark as the rest, is asked about; two thirds as dark, it is not.
+    ((0.72,) * 19 + (0.33,), 20, ["faint_mark"]),
+    ((0.72,) * 6 + (0.48,) + (0.0,) * 13, 7, []),
 ])
 def test_damage_is_the_boxes_crossed_from_the_first(fills, count, rules):
     lost, doubts = damage("monster 1 core life", fills)
