@@ -12,7 +12,9 @@ does and compared with the truth:
 - bubbles: every bubble of the page (462) read as marked or empty as drawn;
 - groups: every bubble group of every card (die sides, colour, type of each
   part, 318 a page) read as the value the player meant, or as nothing; a group
-  is *flagged* when a ``needs_review`` entry points at it or its part;
+  is *flagged* when a ``needs_review`` entry points at it or its part, or
+  says its monster is left out (parts marked, no core die: the roster then
+  holds nothing of that monster);
 - wrong and unflagged: groups read wrong with no entry about them (the number
   that must stay at zero); faults caught: the two_bubbles / half_filled put on
   purpose that the scan lists with that rule; needless flags: entries about
@@ -107,7 +109,10 @@ def _measure(args, condition: str | None) -> None:
                 counts["groups"] += 1
                 value, _ = choose(name, marks.group(name))
                 part = name.rsplit(" ", 1)[0]
-                flagged = name in flagged_at or part in flagged_at
+                # A group of a monster the scan leaves out, saying so ("parts are marked but no core die"), is
+                # named: the roster holds nothing of that monster.
+                flagged = name in flagged_at or part in flagged_at or any(
+                    d["rule"] == "missing" and d["where"] == f"{' '.join(name.split()[:2])} core" for d in review)
                 right = value == meant.get(name)
                 counts["groups right"] += right
                 counts["groups flagged"] += flagged
