@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
+import cv2
 import numpy as np
 
 from games.review import Rule
@@ -36,6 +37,11 @@ END_LIGHTER = 0.5       # ... or, the last box counted, under this share (a stro
 CROSS_SHARE = 0.25      # a sheet crossed off heavily (a marker's crosses ink three quarters of a box) counts a box
 CLEAR_CROSS = 0.15      # ... crossed from this share of its typical cross, the median of its boxes inked this much
 CLEAR_CROSSES = 3       # ... (this many at least): a dim photo's grain fills an empty box up to 9%
+GRAIN_SHARE = 0.9       # a dim photo's grain: this share of box-sized patches of its unprinted paper are
+                        # inked no more than ``SheetMarks.grain`` (0 in a clear photo) ...
+GRAIN_CROSS = 1.5       # ... and a box counts crossed from this many times that on
+PAPER_CLEAR_MM = 1.0    # the grain is measured this far at least from the print (darker than PRINTED)
+PRINTED = 0.03
 GLARED_NOTE = "glare brightens the paper here or close by, which may wash out a light mark"
 BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
 BOX_INSET_MM = 0.35
@@ -63,6 +69,7 @@ class SheetMarks:
     life: dict                     # track name -> fills of its boxes, first box first
     glared: frozenset = frozenset()     # pool bubbles (group, value) and life boxes (track, box from 1) where
                                         # glare lights the paper or near it (``scanner.visibility.glare_lit``)
+    grain: float = 0.0                  # how far the photo's grain alone inks a box (``paper_grain``)
 
     def group(self, name: str) -> dict[str, float]:
         """The fills of one group's bubbles by value, in printed order."""
@@ -74,14 +81,15 @@ class SheetMarks:
         off heavily ``CROSS_SHARE`` of its typical cross (``CLEAR_CROSS``), whichever is more (worked out
         once a page, not once a track)."""
         strong = sorted(fill for fills in self.life.values() for fill in fills if fill >= CLEAR_CROSS)
-        return max(CROSSED, CROSS_SHARE * strong[len(strong) // 2]) if len(strong) >= CLEAR_CROSSES else CROSSED
+        crossing = max(CROSSED, CROSS_SHARE * strong[len(strong) // 2]) if len(strong) >= CLEAR_CROSSES else CROSSED
+        return max(crossing, GRAIN_CROSS * self.grain)
 
     def damage(self, track: str) -> tuple[int, list["Doubt"]]:
         """``damage`` of one of the page's life tracks, at the page's ``crossing``; the first box left empty
         asked about where glare brightens the paper over it (a light cross washed out there would be one
         damage more, and no gap to show it)."""
         fills = self.life[track]
-        count, doubts = damage(track, fills, self.crossing)
+        count, doubts = damage(track, fills, self.crossing, self.grain)
         if count < len(fills) and (track, count + 1) in self.glared:
             doubts.append(Doubt(f"{track} box {count + 1}", Rule.UNSURE_MARK,
                                 f"is it crossed? Read as not ({fills[count]:.0%} inked); {GLARED_NOTE}",
@@ -95,6 +103,22 @@ def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> Shee
     life = {name: tuple(box_fill(ink, box, px_per_mm) for box in boxes)
             for name, boxes in layout.life_tracks().items()}
     return SheetMarks(layout, fills, life)
+
+
+def paper_grain(ink: np.ndarray, blank_darkness: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> float:
+    """How far a photo's grain alone inks a life box: the ``GRAIN_SHARE`` quantile of the ink over box-sized
+    patches of the paper the blank leaves unprinted (``ink`` and ``blank_darkness`` over the same area).
+    A clear photo's paper reads no ink at all (0); a dim one's grain, smoothed by the phone into blotches,
+    inks such patches up to a third (issue 9's dim photos: the emptiest tenth of their boxes as inked as
+    this). The player's sketches and names cover far less of that paper than the share left over."""
+    box = next(iter(layout.life_tracks().values()))[0]
+    side = max(1, int(round((box.w - 2 * BOX_INSET_MM) * px_per_mm)))
+    clear = 2 * int(round(PAPER_CLEAR_MM * px_per_mm)) + 1
+    paper = cv2.dilate((blank_darkness > PRINTED).astype(np.uint8), np.ones((clear, clear), np.uint8)) == 0
+    values = cv2.blur(ink, (side, side))[paper][::7]
+    if not values.size:
+        return 0.0
+    return float(np.partition(values, int(GRAIN_SHARE * (values.size - 1)))[int(GRAIN_SHARE * (values.size - 1))])
 
 
 def bubble_fill(ink: np.ndarray, bubble: Bubble, px_per_mm: float) -> float:
@@ -172,13 +196,16 @@ def choose(group: str, fills: dict[str, float]) -> tuple[str | None, list[Doubt]
     return best, []
 
 
-def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED) -> tuple[int, list[Doubt]]:
+def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
+           grain: float = 0.0) -> tuple[int, list[Doubt]]:
     """How many boxes of a life track are crossed off (filled from ``crossing`` on: ``SheetMarks.crossing``),
     counted from box 1 to the first box left empty, and the doubts: a faintly marked box (``FAINT_BOX``, in
-    proportion to ``crossing``), or crossed boxes after a gap (damage is crossed off from box 1: a stray
-    mark, a curl's or a shadow's edge; on 53 such tracks of photos in issue 9's conditions, the boxes
-    crossed from box 1 were the damage drawn every time, all crossed boxes never)."""
+    proportion to ``crossing``, and inked more than the photo's ``grain`` inks the paper), or crossed boxes
+    after a gap (damage is crossed off from box 1: a stray mark, a curl's or a shadow's edge; on 53 such
+    tracks of photos in issue 9's conditions, the boxes crossed from box 1 were the damage drawn every time,
+    all crossed boxes never)."""
     faint = tuple(bound * crossing / CROSSED for bound in FAINT_BOX)
+    faint = (max(faint[0], grain), faint[1])
     crossed = [fill >= crossing for fill in fills]
     count = next((i for i, mark in enumerate(crossed) if not mark), len(crossed))
     doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"faintly marked ({fill:.0%}): "

@@ -624,14 +624,16 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     homography = frame.homography(layout.paper)
     reference = _REFERENCES[key]
     ink, shift, dark = _registered_ink(photo.image, homography, reference)[:3]
-    from scanner.monsters import MonsterScan, read_marks      # only for monster record sheets
+    from scanner.monsters import MonsterScan, paper_grain, read_marks      # only for monster record sheets
 
     # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
     places = layout.places()
     cover_image = _cover_image(reference, photo.image, homography)
     hidden = _unseen_places(_Tiles(()), reference, dark, photo.image, homography, [], places,
                             cover_image=cover_image)
-    marks = replace(read_marks(ink, layout, PX_PER_MM), glared=_monster_glared(layout, reference, cover_image, hidden))
+    x0, y0, x1, y1 = reference.area
+    marks = replace(read_marks(ink, layout, PX_PER_MM), glared=_monster_glared(layout, reference, cover_image, hidden),
+                    grain=paper_grain(ink[y0:y1, x0:x1], reference.darkness, layout, PX_PER_MM))
     return MonsterScan(source, sheet_id, layout, marks, resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
                        _slipped(shift, reference, places))

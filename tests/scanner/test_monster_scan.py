@@ -15,8 +15,8 @@ import photographer
 from sheets.roster import monster_layout
 from generator.kinds import BLANKS
 from scanner.load import load_photo_bytes
-from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, merge_entries, read_roster,
-                              roster_json)
+from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, merge_entries, paper_grain,
+                              read_roster, roster_json)
 from scanner.scan import scan_photo
 from tests_support import run_cli
 
@@ -354,6 +354,38 @@ def test_a_pool_die_washed_out_beside_the_glare_is_read_or_named(seed, paper, pl
         size, colour = die.split()
         asked = [d for d in entry["needs_review"] if d["where"] == f"reserve {size}"]
         assert asked and colour in asked[0]["why"] and "glare brightens the paper here or close by" in asked[0]["why"]
+
+
+def test_a_dim_photos_grain_is_neither_counted_nor_asked_about_box_by_box():
+    """A dim photo (seed 53, never tuned on) whose phone smoothed the sensor's grain into blotches that ink
+    empty life boxes up to 22%: every box a blotch reached was asked about, 70 entries for one sheet (and
+    the core of monster 1 read as 1 damage). The photo's own paper says how far its grain inks a box; the
+    boxes are read against that: the damage is read as crossed, and only the two faults put on purpose,
+    the bubbles, and no life box are asked about."""
+    shot = photographer.make_monster_shots(53005, players=2, difficulty="medium", paper="a4", faults=2,
+                                           condition="dim")[0]
+    entry, problems = read(shot)
+    damage_of = lambda roster: [(m["core"]["damage"], [p["damage"] for p in m["parts"]]) for m in roster["monsters"]]
+    assert problems == [] and damage_of(player_of(entry)) == damage_of(player_of(shot.truth))
+    rules = [d["rule"] for d in entry["needs_review"]]
+    assert "faint_mark" not in rules and "gap_in_track" not in rules and len(rules) <= 6
+    faults = {(f["where"], f["rule"]) for f in shot.truth["faults"]}
+    assert faults <= {(d["where"], d["rule"]) for d in entry["needs_review"]}
+
+
+def test_paper_grain_is_how_far_the_unprinted_paper_reads_as_ink():
+    """0 for a clear photo, however much ink lies on the print or a sketch covers (a twentieth of the
+    paper); blotches of ink strength 0.3 over a fifth of it or more, 0.3 (the 90% quantile)."""
+    layout = monster_layout("a4", 1)
+    blank = np.zeros((400, 400), np.float32)
+    blank[:, 200:] = 0.5                                    # the right half is print
+    ink = np.zeros((400, 400), np.float32)
+    assert paper_grain(ink, blank, layout, 5.0) == 0.0
+    ink[:, 200:] = 1.0                                      # over the print only
+    ink[:20, :190] = 1.0                                    # a sketch over 5% of the paper
+    assert paper_grain(ink, blank, layout, 5.0) == 0.0
+    ink[100:200, :190] = 0.3                                # blotches over another quarter of it
+    assert abs(paper_grain(ink, blank, layout, 5.0) - 0.3) < 0.01
 
 
 def _marks(layout, filled: dict, crossed: dict | None = None) -> SheetMarks:
