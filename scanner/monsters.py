@@ -225,11 +225,25 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
         doubts.append(Doubt(f"{track} box {count}", Rule.FAINT_MARK,
                             f"lighter ({fills[count - 1]:.0%}) than the track's other crosses ({typical:.0%}), "
                             f"the last box counted: crossed, or the end of a stroke through the box before?", 0.5))
+    if len(doubts) >= 2:        # one entry for the track, naming each box (a curl or a crease may touch ten)
+        doubts = [_faint_boxes(track, fills, sorted({int(d.where.rsplit(" ", 1)[1]) for d in doubts}), crossing,
+                               typical)]
     if any(crossed[count:]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
         doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not only the first ones: read as "
                                                    f"{count} damage, the boxes crossed from box 1 on", 0.5))
     return count, doubts
+
+
+def _faint_boxes(track: str, fills: tuple[float, ...], boxes: list[int], crossing: float, typical: float) -> Doubt:
+    """One ``faint_mark`` entry for the boxes of a track each asked about, saying which were counted."""
+    listed = ", ".join(f"{n} ({fills[n - 1]:.0%})" for n in boxes)
+    counted = [str(n) for n in boxes if fills[n - 1] >= crossing]
+    left = [str(n) for n in boxes if fills[n - 1] < crossing]
+    told = "; ".join(part for part in (f"counted as crossed: {', '.join(counted)}" if counted else "",
+                                       f"not counted: {', '.join(left)}" if left else "") if part)
+    against = f" (this track's crosses: {typical:.0%})" if typical else ""
+    return Doubt(track, Rule.FAINT_MARK, f"faint marks in boxes {listed}{against}: {told}", 0.5)
 
 
 def sureness(marks: SheetMarks) -> float:

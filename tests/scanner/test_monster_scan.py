@@ -274,8 +274,8 @@ def test_one_group_gives_one_reading_and_its_doubts(fills, value, rules):
     ((0.4, 0.0, 0.5) + (0.0,) * 17, 1, ["gap_in_track"]),
     ((0.4, 0.07) + (0.0,) * 18, 2, ["faint_mark"]),
     ((0.0,) * 19 + (0.3,), 0, ["gap_in_track"]),
-    # A fold's crease along the row: its last boxes a tenth as dark as the crosses, each asked about.
-    ((0.85,) * 17 + (0.11, 0.11, 0.1), 20, ["faint_mark"] * 3),
+    # A fold's crease along the row: its last boxes a tenth as dark as the crosses, asked about (one entry).
+    ((0.85,) * 17 + (0.11, 0.11, 0.1), 20, ["faint_mark"]),
     # A light pencil's crosses, all alike: none asked about.
     ((0.3, 0.25, 0.12, 0.28) + (0.0,) * 16, 4, []),
     # One marker stroke through 19 boxes running a little way into the 20th (monster sheets, curled, seed 41):
@@ -286,6 +286,16 @@ def test_one_group_gives_one_reading_and_its_doubts(fills, value, rules):
 def test_damage_is_the_boxes_crossed_from_the_first(fills, count, rules):
     lost, doubts = damage("monster 1 core life", fills)
     assert lost == count and sorted(d.rule for d in doubts) == sorted(rules)
+
+
+def test_the_faint_boxes_of_one_track_are_one_entry_naming_each():
+    """A crease or a curl along a track may touch ten boxes: one entry for the track, each box named with
+    its ink and whether it was counted; a single faint box keeps its own entry."""
+    lost, doubts = damage("monster 1 core life", (0.85,) * 17 + (0.11, 0.1, 0.04))
+    assert lost == 19 and [(d.where, d.rule) for d in doubts] == [("monster 1 core life", "faint_mark")]
+    assert doubts[0].why == ("faint marks in boxes 18 (11%), 19 (10%), 20 (4%) (this track's crosses: 85%): "
+                             "counted as crossed: 18, 19; not counted: 20")
+    assert [d.where for d in damage("monster 1 core life", (0.4, 0.07) + (0.0,) * 18)[1]] == ["monster 1 core life box 2"]
 
 
 def test_a_page_crossed_off_heavily_reads_a_dim_photos_grain_as_nothing():
