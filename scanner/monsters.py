@@ -108,9 +108,10 @@ def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> Shee
 def paper_grain(ink: np.ndarray, blank_darkness: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> float:
     """How far a photo's grain alone inks a life box: the ``GRAIN_SHARE`` quantile of the ink over box-sized
     patches of the paper the blank leaves unprinted (``ink`` and ``blank_darkness`` over the same area).
-    A clear photo's paper reads no ink at all (0); a dim one's grain, smoothed by the phone into blotches,
-    inks such patches up to a third (issue 9's dim photos: the emptiest tenth of their boxes as inked as
-    this). The player's sketches and names cover far less of that paper than the share left over."""
+    A clear photo's paper reads almost no ink (0, up to 0.07 in a messaging app's copy); a dim one's grain,
+    smoothed by the phone into blotches, inks such patches up to a third (issue 9's dim photos: their most
+    inked empty boxes about as inked as this). The player's sketches and names cover far less of that paper
+    than the share left over."""
     box = next(iter(layout.life_tracks().values()))[0]
     side = max(1, int(round((box.w - 2 * BOX_INSET_MM) * px_per_mm)))
     clear = 2 * int(round(PAPER_CLEAR_MM * px_per_mm)) + 1
