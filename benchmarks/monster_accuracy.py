@@ -12,8 +12,8 @@ does and compared with the truth:
 - bubbles: every bubble of the page (462) read as marked or empty as drawn;
 - groups: every bubble group of every card (die sides, colour, type of each
   part, 318 a page) read as the value the player meant, or as nothing; a group
-  is *flagged* when a ``needs_review`` entry points at it or its part, or
-  says its monster is left out (parts marked, no core die: the roster then
+  is *flagged* when a ``needs_review`` entry points at it or its part (or,
+  on the whole card, lists it), or says its monster is left out (parts marked, no core die: the roster then
   holds nothing of that monster);
 - wrong and unflagged: groups read wrong with no entry about them (the number
   that must stay at zero); faults caught: the two_bubbles / half_filled put on
@@ -99,6 +99,10 @@ def _measure(args, condition: str | None) -> None:
             fault_groups = {where for where, _ in faults}
             review = entry["needs_review"]
             flagged_at = {d["where"] for d in review}
+            # An entry on a monster's whole card (a curl along it) names the places its words list.
+            cards = {f"monster {card.number}" for card in layout.cards}
+            flagged_at |= {place for d in review if d["where"] in cards for place in layout.places()
+                           if place.startswith(d["where"] + " ") and place in d["why"]}
             # Bubbles.
             for key, fill in marks.fills.items():
                 counts["bubbles"] += 1
@@ -111,8 +115,9 @@ def _measure(args, condition: str | None) -> None:
                 part = name.rsplit(" ", 1)[0]
                 # A group of a monster the scan leaves out, saying so ("parts are marked but no core die"), is
                 # named: the roster holds nothing of that monster.
+                monster = " ".join(name.split()[:2])
                 flagged = name in flagged_at or part in flagged_at or any(
-                    d["rule"] == "missing" and d["where"] == f"{' '.join(name.split()[:2])} core" for d in review)
+                    d["rule"] == "missing" and d["where"] == f"{monster} core" for d in review)
                 right = value == meant.get(name)
                 counts["groups right"] += right
                 counts["groups flagged"] += flagged

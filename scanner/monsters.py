@@ -247,6 +247,18 @@ def _faint_boxes(track: str, fills: tuple[float, ...], boxes: list[int], crossin
     return Doubt(track, Rule.FAINT_MARK, f"faint marks in boxes {listed}{against}: {told}", 0.5)
 
 
+def _by_card(places: list[str]) -> list[tuple[str, str]]:
+    """Places of a monster record sheet as review entries name them, those of one monster's card together:
+    (where, the places listed), in the order given. A curl bends a card's whole edge, so one entry for the
+    card names its places rather than one entry for each."""
+    cards: dict[str, list[str]] = {}
+    for place in places:
+        words = place.split()
+        key = " ".join(words[:2]) if words[0] == "monster" else place
+        cards.setdefault(key, []).append(place)
+    return [(key, ", ".join(listed)) if len(listed) >= 2 else (listed[0], listed[0]) for key, listed in cards.items()]
+
+
 def sureness(marks: SheetMarks) -> float:
     """How clearly every bubble and box reads as filled or empty (1: none near a threshold)."""
     values = np.array(list(marks.fills.values()) + [f for track in marks.life.values() for f in track])
@@ -388,8 +400,8 @@ class MonsterScan:
         unseen = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at {where} on the "
                         f"sheet, or take the photo again without it", 0.0) for where, why in self.hidden.items()]
         curled = [Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box "
-                        f"off: look at {where} on the sheet, or flatten it and take the photo again", 0.3)
-                  for where in self.slipped if where not in self.hidden]
+                        f"off: look at {places} on the sheet, or flatten it and take the photo again", 0.3)
+                  for where, places in _by_card([w for w in self.slipped if w not in self.hidden])]
         reading.doubts[:0] = unseen + curled
         if self.resolution < 3.2:
             reading.doubts.append(Doubt("photo", Rule.LOW_RESOLUTION,

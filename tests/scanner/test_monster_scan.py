@@ -102,7 +102,7 @@ def test_marks_under_a_thumb_a_pen_or_glare_are_named_and_nothing_read_wrong_goe
                 assert f"{key} {die.split()[0]}" in flagged or f"{key} {die}" in flagged, (key, die)
         for number, (mine, true) in enumerate(zip(got["monsters"], truth["monsters"]), start=1):
             if mine != true:
-                assert any(w.startswith(f"monster {number} ") for w in flagged), number
+                assert any(w == f"monster {number}" or w.startswith(f"monster {number} ") for w in flagged), number
         if len(got["monsters"]) != len(truth["monsters"]):
             assert named
         assert [read.entry for read in scan_upload(shot.data, shot.truth["source"]).reads] == [entry]
@@ -118,15 +118,27 @@ def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so(seed, faults):
     assert problems == []
     flagged = {d["where"] for d in entry["needs_review"]}
     curls = [d for d in entry["needs_review"] if "the paper curls here" in d["why"]]
-    assert curls and all(d["rule"] == "unsure_mark" and f"look at {d['where']} on the sheet" in d["why"]
-                         for d in curls)
+    assert curls and all(d["rule"] == "unsure_mark" and f"look at {d['where']}" in d["why"] for d in curls)
     truth, got = player_of(shot.truth), player_of(entry)
     wrong = [(key, die) for key in ("reserve", "active") for die in set(got[key]) ^ set(truth[key])]
     assert wrong                    # the photo is that hard: without the entries these went unnamed
     assert all(f"{key} {die.split()[0]}" in flagged for key, die in wrong)
     for number, (mine, true) in enumerate(zip(got["monsters"], truth["monsters"]), start=1):
         if mine != true:
-            assert any(w.startswith(f"monster {number} ") for w in flagged), number
+            assert any(w == f"monster {number}" or w.startswith(f"monster {number} ") for w in flagged), number
+
+
+def test_a_curl_along_a_card_is_one_entry_naming_its_places():
+    """A curl bends a card's whole edge: the places of one monster's card where the registration jumps are
+    one entry on the card, listing each; a place alone keeps its own entry."""
+    from scanner.monsters import MonsterScan
+
+    layout = monster_layout("a4", 1)
+    slipped = ("monster 2 part 1 life", "monster 2 part 3 size", "monster 3 core life", "reserve d6")
+    scan = MonsterScan("p1.jpg", None, layout, _marks(layout, {}), 5.0, slipped=slipped)
+    curls = [(d.where, d.why) for d in scan.reading().doubts if d.rule == "unsure_mark"]
+    assert [where for where, _ in curls] == ["monster 2", "monster 3 core life", "reserve d6"]
+    assert "look at monster 2 part 1 life, monster 2 part 3 size on the sheet" in curls[0][1]
 
 
 def test_a_folds_crease_along_a_life_track_is_not_read_as_crosses():
