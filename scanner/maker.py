@@ -561,6 +561,17 @@ def _rows_beside_hidden(boxes: dict[str, Rect], hidden: dict[str, str]) -> list[
     return doubts
 
 
+def record_places(boxes: dict[str, Rect]) -> dict[str, Rect]:
+    """The record's rows of boxes (Gems, Potions, Souls, dungeon HP) and the Spells, each as the rectangle
+    round its boxes, by the name review entries give them."""
+    places = {row: [rect for name, rect in boxes.items() if name.startswith(prefix)]
+              for prefix, (row, _) in RECORD_ROWS.items()}
+    places["Spells"] = [rect for name, rect in boxes.items() if name.startswith("spell_")]
+    return {row: Rect(min(r.x for r in rects), min(r.y for r in rects), max(r.right for r in rects)
+                      - min(r.x for r in rects), max(r.bottom for r in rects) - min(r.y for r in rects))
+            for row, rects in places.items() if rects}
+
+
 def _gap_mm(one: Rect, other: Rect) -> float:
     """The distance between two boxes (0 when they touch or overlap)."""
     dx = max(other.x - one.right, one.x - other.right, 0.0)
@@ -599,10 +610,14 @@ class MakerScan:
     resolution: float = 0.0
     page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
     hidden: dict[str, str] = field(default_factory=dict)     # tile or box -> why the photo does not show it
+    slipped: tuple = ()         # record rows (``record_places``) where the registration may be a box off
 
     def reading(self) -> MakerReading:
         reading = read_sheet(self.marks, self.layout, self.layout.maker)
         reading.doubts[:0] = _unseen(self.hidden)
+        reading.doubts += [Entry(row, Rule.UNSURE_MARK, f"the sheet bends here in the photo (curled, or seen steeply), "
+                                 f"so the {row} boxes may be read one box off: look at them on the sheet, or "
+                                 f"flatten it and take the photo again", 0.3) for row in self.slipped]
         reading.doubts += _beside_hidden(reading.dungeon.get("tiles", {}), self.hidden)
         reading.doubts += _rows_beside_hidden(self.layout.boxes, self.hidden)
         tiles = {tile.id for tile in self.layout.tiles}

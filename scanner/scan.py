@@ -657,9 +657,10 @@ SLIPPED = 0.3         # ... and where it changes by this much (pixels per pixel)
 
 
 def _slipped(shift: np.ndarray, reference: _Reference, places: dict[str, Rect]) -> tuple[str, ...]:
-    """The places (``MonsterLayout.places``) where the registration's move jumps: a curl bends paper smoothly,
-    but the record sheet's bubbles repeat every few millimetres, so a tile of it may be matched one bubble
-    off where the paper curls most, and every mark there read as its neighbour. A jump of a bubble's pitch
+    """The places (a monster record sheet's ``MonsterLayout.places``, a Dungeon Maker sheet's record rows)
+    where the registration's move jumps: a curl bends paper smoothly, but the record sheet's bubbles and
+    boxes repeat every few millimetres, so a tile of it may be matched one bubble off where the paper curls
+    most (or a steep view foreshortens it), and every mark there read as its neighbour. A jump of a bubble's pitch
     across one registration tile changes the move by about ``SLIPPED`` a pixel; a flat or evenly tilted
     sheet's changes by under a tenth of that."""
     step = int(round(SLIP_STEP_MM * PX_PER_MM))
@@ -713,15 +714,18 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
         # wider one may fade the crease below what is found as one: it is cleared where it was found.)
         uncleared = _page_ink(reference, dark, colour, gain, False)
         ink = cleared_creases(uncleared, creases, _pixels(layout.grid), PX_PER_MM)
-    from scanner.maker import MakerScan, read_marks      # only for Dungeon Maker sheets
+    from scanner.maker import MakerScan, read_marks, record_places      # only for Dungeon Maker sheets
 
     darkness = np.zeros(reference.page_shape, np.uint8)
     x0, y0, x1, y1 = reference.area
     darkness[y0:y1, x0:x1] = dark
     marks = read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases, uncleared, darkness)
     hidden, glared = _maker_hidden(layout, reference, dark, photo.image, homography)
+    # Rows of record boxes repeat every few millimetres, so where the sheet bends fast a tile may be matched
+    # a box off, every tick read as its neighbour (as on a monster record sheet).
+    slipped = tuple(row for row in _slipped(shift, reference, record_places(layout.boxes)) if row not in hidden)
     return MakerScan(source, sheet_id, layout, replace(marks, glared=glared), resolution,
-                     _page_picture(photo.image, homography, reference, shift), hidden)
+                     _page_picture(photo.image, homography, reference, shift), hidden, slipped)
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference

@@ -283,6 +283,26 @@ def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
     assert set(paler) == {"B3", "B6"} and "B6|stairs" not in shot.truth["drawn"]
 
 
+def test_a_record_row_the_registration_may_have_slipped_along_is_asked_about(maker):
+    """A steep Letter photo (seed 6190202): the registration matched the Gems row's repeating boxes a box off
+    (its move changing 0.6 pixel per pixel there; a flat or evenly tilted sheet's under 0.1): the three ticks
+    moved along and the empty fourth box read as ticked too, 4 Gems for 3, named nowhere. The row is asked about, as a
+    monster record sheet's places are where it curls."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(6190202, players=1, paper="letter", condition="steep")[0]
+    assert shot.truth["gems"] == 3
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    if entry["record"]["gems"] != 3:
+        asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "Gems"]
+        assert len(asked) == 1 and asked[0]["rule"] == "unsure_mark"
+        assert "the Gems boxes may be read one box off" in asked[0]["why"]
+
+
 def test_a_photo_that_leaves_a_third_of_the_tiles_in_doubt_opens_its_list_with_a_retake():
     """A curled sheet photographed askew leaves 22 tiles asked about: the list starts by saying a new photo
     may be quicker than checking them, and a short list (the fold of seed 10402) does not."""
