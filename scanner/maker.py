@@ -24,6 +24,7 @@ from scanner.ink import crease_mask, crease_mm
 from scanner.visibility import GLARED_SURENESS
 from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
+from sheets.roster import around
 
 TICKED = 0.12           # mean ink over a box's inside: ticked (a tick or a cross covers a fifth or more)
 BLANK = 0.045           # ... below this, empty; between the two, read the likelier way and named
@@ -567,9 +568,7 @@ def record_places(boxes: dict[str, Rect]) -> dict[str, Rect]:
     places = {row: [rect for name, rect in boxes.items() if name.startswith(prefix)]
               for prefix, (row, _) in RECORD_ROWS.items()}
     places["Spells"] = [rect for name, rect in boxes.items() if name.startswith("spell_")]
-    return {row: Rect(min(r.x for r in rects), min(r.y for r in rects), max(r.right for r in rects)
-                      - min(r.x for r in rects), max(r.bottom for r in rects) - min(r.y for r in rects))
-            for row, rects in places.items() if rects}
+    return {row: around(rects) for row, rects in places.items() if rects}
 
 
 def _gap_mm(one: Rect, other: Rect) -> float:
