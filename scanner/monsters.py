@@ -209,26 +209,24 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
     faint = (max(faint[0], grain), faint[1])
     crossed = [fill >= crossing for fill in fills]
     count = next((i for i, mark in enumerate(crossed) if not mark), len(crossed))
-    doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"faintly marked ({fill:.0%}): "
-                    + ("counted as crossed" if fill >= crossing else "not counted"), 0.5)
-              for i, fill in enumerate(fills, start=1) if faint[0] <= fill < faint[1]]
+    # Box (from 1) -> why it is asked about.
+    asked = {i: f"faintly marked ({fill:.0%}): " + ("counted as crossed" if fill >= crossing else "not counted")
+             for i, fill in enumerate(fills, start=1) if faint[0] <= fill < faint[1]}
     # A box counted crossed but far lighter than the track's other crosses: a fold's crease or a smudge
     # along the row more likely than the player's cross.
     strong = sorted(fill for fill in fills if fill >= crossing)
     typical = strong[len(strong) // 2] if strong else 0.0
-    doubts += [Doubt(f"{track} box {i}", Rule.FAINT_MARK, f"much lighter ({fill:.0%}) than the track's other crosses "
-                     f"({typical:.0%}): counted as crossed", 0.5)
-               for i, fill in enumerate(fills, start=1)
-               if faint[1] <= fill < LIGHTER * typical]
+    asked.update({i: f"much lighter ({fill:.0%}) than the track's other crosses ({typical:.0%}): counted as crossed"
+                  for i, fill in enumerate(fills, start=1) if faint[1] <= fill < LIGHTER * typical})
     # The last box counted, half as inked as the others: one stroke along the row, through the boxes crossed,
     # may end a little way into the next.
     if count >= 2 and max(faint[1], LIGHTER * typical) <= fills[count - 1] < END_LIGHTER * typical:
-        doubts.append(Doubt(f"{track} box {count}", Rule.FAINT_MARK,
-                            f"lighter ({fills[count - 1]:.0%}) than the track's other crosses ({typical:.0%}), "
-                            f"the last box counted: crossed, or the end of a stroke through the box before?", 0.5))
-    if len(doubts) >= 2:        # one entry for the track, naming each box (a curl or a crease may touch ten)
-        doubts = [_faint_boxes(track, fills, sorted({int(d.where.rsplit(" ", 1)[1]) for d in doubts}), crossing,
-                               typical)]
+        asked[count] = (f"lighter ({fills[count - 1]:.0%}) than the track's other crosses ({typical:.0%}), "
+                        f"the last box counted: crossed, or the end of a stroke through the box before?")
+    if len(asked) >= 2:         # one entry for the track, naming each box (a curl or a crease may touch ten)
+        doubts = [_faint_boxes(track, fills, sorted(asked), crossing, typical)]
+    else:
+        doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, why, 0.5) for i, why in asked.items()]
     if any(crossed[count:]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
         doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not only the first ones: read as "

@@ -723,9 +723,9 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     hidden, glared = _maker_hidden(layout, reference, dark, photo.image, homography)
     # Rows of record boxes repeat every few millimetres, so where the sheet bends fast a tile may be matched
     # a box off, every tick read as its neighbour (as on a monster record sheet).
-    slipped = tuple(row for row in _slipped(shift, reference, record_places(layout.boxes)) if row not in hidden)
     return MakerScan(source, sheet_id, layout, replace(marks, glared=glared), resolution,
-                     _page_picture(photo.image, homography, reference, shift), hidden, slipped)
+                     _page_picture(photo.image, homography, reference, shift), hidden,
+                     _slipped(shift, reference, record_places(layout.boxes)))
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
