@@ -340,8 +340,6 @@ def _noted(entry: Entry, *notes: tuple[list[str] | None, str]) -> Entry:
         if labels:
             entry.why += "; " + note.format(boxes=" and ".join(labels), are="is" if len(labels) == 1 else "are")
     return entry
-    entry.why += "; " + note.format(boxes=" and ".join(labels), are="is" if len(labels) == 1 else "are")
-    return entry
 
 
 def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool]:
