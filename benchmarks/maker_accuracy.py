@@ -23,12 +23,13 @@ third on Letter. Each photo is read as ``scrawl scan`` reads it and scored (``ga
 from __future__ import annotations
 
 import argparse
+import re
 import time
 from collections import Counter
 
 from games.heroes import SheetRecord, read_dungeon, score_entry, sheet_score
 from games.maker import load_maker
-from games.maps import SIDES
+from games.maps import SIDES, Room
 
 PLACES = ("entrance", "stairs")
 
@@ -38,6 +39,19 @@ def tile_of(spec: dict) -> tuple:
     sides = spec.get("path") or spec.get("bridge") or ""
     return ("".join(side for side in SIDES if side in sides), "bridge" in spec, bool(spec.get("acid")),
             spec.get("room", ""), spec.get("on", ""))
+
+
+SIDE_ASKED = re.compile(r"through ([A-F][1-6])-([A-F][1-6])\b")
+
+
+def _side_asked(name: str, got: tuple, meant: tuple, asked: set) -> bool:
+    """Whether a tile read wrong only in sides the review asks about as shared sides (``asked``: pairs of
+    tiles): the question names both tiles, so the tile whose ``where`` it is not is named too."""
+    if got[1:] != meant[1:]:
+        return False
+    room = Room.parse(name)
+    differ = set(got[0]) ^ set(meant[0])
+    return bool(differ) and all(frozenset((name, room.neighbour(side).name)) in asked for side in differ)
 
 
 def truth_score(truth: dict, maker) -> int:
@@ -61,6 +75,8 @@ RECORD_PLACES = {
 def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) -> None:
     """Count one scanned sheet against its truth."""
     named = {doubt.get("where") for doubt in entry["needs_review"]}
+    # A side between two tiles is one question ("is there a path line through D1-E1?"), put on one of them.
+    asked = {frozenset(pair) for doubt in entry["needs_review"] for pair in SIDE_ASKED.findall(doubt.get("why", ""))}
     read, built = entry["dungeon"], truth["dungeon"]
     sheet_right = True
     for row in range(1, 7):
@@ -75,7 +91,7 @@ def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) 
                 counts["tiles seen right"] += seen
                 continue
             sheet_right = False
-            if name in named:
+            if name in named or _side_asked(name, got, meant, asked):
                 counts["tiles wrong named"] += 1
             else:
                 counts["WRONG UNNAMED"] += 1
