@@ -28,6 +28,8 @@ from scanner.visibility import GLARED_SURENESS
 ROSTER_FORMAT = "scrawl.roster/1"
 FILLED = 0.5            # share of a bubble's inside inked: surely filled
 MARKED = 0.2            # ... below this, empty (a stray line, a neighbour's overshoot)
+JOINED = 0.9            # the gap between two neighbouring pool bubbles inked this much across: one patch of ink
+SPILLED = 0.9           # ... and one of the two filled under this: perhaps only the other's fill run over
 EVEN = 0.5              # a filled bubble's emptiest sector of its rim has at least this share of its mean ink
 SECTORS = 6
 CROSSED = 0.06          # mean ink over a life box's inside: crossed off (a slash covers a fifth or more)
@@ -70,6 +72,8 @@ class SheetMarks:
     glared: frozenset = frozenset()     # pool bubbles (group, value) and life boxes (track, box from 1) where
                                         # glare lights the paper or near it (``scanner.visibility.glare_lit``)
     grain: float = 0.0                  # how far the photo's grain alone inks a box (``paper_grain``)
+    joined: tuple = ()                  # (pool key, value, value): neighbouring pool bubbles both filled, with
+                                        # the gap between them inked across (``joined_bubbles``)
 
     def group(self, name: str) -> dict[str, float]:
         """The fills of one group's bubbles by value, in printed order."""
@@ -102,7 +106,39 @@ def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> Shee
     fills = {(b.group, b.value): bubble_fill(ink, b, px_per_mm) for b in layout.bubbles()}
     life = {name: tuple(box_fill(ink, box, px_per_mm) for box in boxes)
             for name, boxes in layout.life_tracks().items()}
-    return SheetMarks(layout, fills, life)
+    return SheetMarks(layout, fills, life, joined=joined_bubbles(ink, layout, fills, px_per_mm))
+
+
+def joined_bubbles(ink: np.ndarray, layout: MonsterLayout, fills: dict, px_per_mm: float) -> tuple:
+    """The neighbouring bubbles of a pool (side by side in a row, or one above the other) both read filled
+    with the gap between their rings inked across (``JOINED``), as (pool key, value, value). A bubble filled
+    on purpose leaves that gap clear or only touched; a scribble run on from its bubble covers the gap and
+    fills its neighbour too (a third or more of the neighbour is enough to read it filled)."""
+    joined = []
+    for pool in layout.pools:
+        columns = len(pool.bubbles) // len({b.value.split()[0] for b in pool.bubbles})
+        for index, bubble in enumerate(pool.bubbles):
+            if fills[(bubble.group, bubble.value)] < FILLED:
+                continue
+            right = (pool.bubbles[index + 1],) if index % columns != columns - 1 else ()
+            below = (pool.bubbles[index + columns],) if index + columns < len(pool.bubbles) else ()
+            for other in right + below:
+                if fills[(other.group, other.value)] >= FILLED and _gap_ink(ink, bubble, other, px_per_mm) >= JOINED:
+                    joined.append((pool.key, bubble.value, other.value))
+    return tuple(joined)
+
+
+def _gap_ink(ink: np.ndarray, first: Bubble, second: Bubble, px_per_mm: float) -> float:
+    """The mean ink over the gap between two neighbouring bubbles' rings (``second`` right of or below
+    ``first``), as wide across as most of a bubble."""
+    half = 0.8 * first.r
+    if abs(first.cy - second.cy) < 1e-6:
+        x0, x1, y0, y1 = first.cx + first.r, second.cx - second.r, first.cy - half, first.cy + half
+    else:
+        x0, x1, y0, y1 = first.cx - half, first.cx + half, first.cy + first.r, second.cy - second.r
+    patch = ink[max(int(round(y0 * px_per_mm)), 0):int(round(y1 * px_per_mm)) + 1,
+                max(int(round(x0 * px_per_mm)), 0):int(round(x1 * px_per_mm)) + 1]
+    return float(patch.mean()) if patch.size else 0.0
 
 
 def paper_grain(ink: np.ndarray, blank_darkness: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> float:
@@ -323,7 +359,24 @@ def read_roster(marks: SheetMarks) -> Reading:
             if MARKED <= fill < FILLED:
                 reading.doubts.append(Doubt(f"{pool.key} {bubble.value}", Rule.HALF_FILLED,
                                             f"half-filled ({fill:.0%}): read as a {bubble.value} die", 0.5))
+        reading.doubts += _spilled(marks, pool)
     return reading
+
+
+def _spilled(marks: SheetMarks, pool) -> list[Doubt]:
+    """A pool bubble joined to its filled neighbour by one patch of ink (``SheetMarks.joined``) and itself
+    filled less than a marker fills a bubble (``SPILLED``): perhaps only the neighbour's fill run over."""
+    doubts = []
+    for key, first, second in marks.joined:
+        if key != pool.key:
+            continue
+        (full, full_fill), (less, less_fill) = sorted(((v, marks.fills[(key, v)]) for v in (first, second)),
+                                                      key=lambda item: -item[1])
+        if less_fill < SPILLED:
+            doubts.append(Doubt(f"{key} {less}", Rule.UNSURE_MARK,
+                                f"one patch of ink runs from {full} into {less} ({less_fill:.0%} filled): read as "
+                                f"both dice; is {less} marked, or is it {full}'s ink run over?", 0.5))
+    return doubts
 
 
 def _glared_rows(marks: SheetMarks, pool) -> list[Doubt]:

@@ -15,8 +15,8 @@ import photographer
 from sheets.roster import monster_layout
 from generator.kinds import BLANKS
 from scanner.load import load_photo_bytes
-from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, merge_entries, paper_grain,
-                              read_roster, roster_json)
+from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, joined_bubbles, merge_entries,
+                              paper_grain, read_marks, read_roster, roster_json)
 from scanner.scan import scan_photo
 from tests_support import run_cli
 
@@ -408,6 +408,55 @@ def test_paper_grain_is_how_far_the_unprinted_paper_reads_as_ink():
     assert paper_grain(ink, blank, layout, 5.0) == 0.0
     ink[100:200, :190] = 0.3                                # blotches over another quarter of it
     assert abs(paper_grain(ink, blank, layout, 5.0) - 0.3) < 0.01
+
+
+def test_a_scribble_run_on_into_the_next_pool_bubble_is_asked_about():
+    """Seed 101, curled (101014, player 1): a scribble filling the active d12 blue ran down through the gap
+    into the d20 blue bubble below it (71% filled), read as a die in play and named nowhere."""
+    shot = photographer.make_monster_shots(101014, players=2, difficulty="medium", paper="a4", faults=2,
+                                           condition="curled")[0]
+    entry, problems = read(shot)
+    assert problems == [] and "d20 blue" not in player_of(shot.truth)["active"]
+    if "d20 blue" in player_of(entry)["active"]:
+        asked = [d for d in entry["needs_review"] if d["where"] == "active d20 blue"]
+        assert [d["rule"] for d in asked] == ["unsure_mark"]
+        assert "one patch of ink runs from d12 blue into d20 blue" in asked[0]["why"]
+
+
+def _pool_ink(layout, fills: dict, gaps: list) -> np.ndarray:
+    """An ink map (5 px a mm) of ``layout`` with active pool bubbles (value -> ink strength over the bubble: a
+    scribble's strokes with paper between them read weaker) and the ``gaps`` between pairs of them (value,
+    value) inked across."""
+    import cv2
+    ink = np.zeros((int(layout.height * 5), int(layout.width * 5)), np.float32)
+    at = {b.value: b for b in layout.pools[1].bubbles}
+    for first, second in gaps:
+        a, b = at[first], at[second]
+        cv2.rectangle(ink, (int(a.cx * 5) - 8, int(a.cy * 5)), (int(b.cx * 5) + 8, int(b.cy * 5)), 1.0, -1)
+    for value, strength in fills.items():
+        b = at[value]
+        disc = np.zeros_like(ink)
+        cv2.circle(disc, (int(round(b.cx * 5)), int(round(b.cy * 5))), int(round(b.r * 5)), 1.0, -1)
+        ink[disc > 0] = strength
+    return ink
+
+
+def test_neighbouring_pool_bubbles_joined_by_ink_are_found_and_the_less_filled_one_asked_about():
+    layout = monster_layout("a4", 1)
+    assert layout.pools[1].key == "active"
+    # d12 blue filled, its scribble run down over the gap and through d20 blue (read 70% filled).
+    ink = _pool_ink(layout, {"d12 blue": 1.0, "d20 blue": 0.7, "d4 red": 1.0, "d4 blue": 1.0, "d8 green": 1.0,
+                             "d10 green": 1.0}, [("d12 blue", "d20 blue")])
+    marks = read_marks(ink, layout, 5.0)
+    # Filled side by side and one above the other, with the gap clear: not joined.
+    assert joined_bubbles(ink, layout, marks.fills, 5.0) == marks.joined == (("active", "d12 blue", "d20 blue"),)
+    reading = read_roster(marks)
+    assert {"d12 blue", "d20 blue", "d4 red", "d4 blue", "d8 green", "d10 green"} == set(reading.active)
+    asked = [(d.where, d.rule) for d in reading.doubts]
+    assert asked == [("active d20 blue", "unsure_mark")]
+    # Both filled full and joined (a marker's overshoot): two dice meant, nothing asked.
+    full = _pool_ink(layout, {"d12 blue": 1.0, "d20 blue": 1.0}, [("d12 blue", "d20 blue")])
+    assert read_roster(read_marks(full, layout, 5.0)).doubts == []
 
 
 def _marks(layout, filled: dict, crossed: dict | None = None) -> SheetMarks:
