@@ -43,8 +43,10 @@ PROBE_SPAN = (0.37, 0.63)   # ... along the side, as shares of it: between the c
 STROKE = 0.45           # ink strength of a stroke's pixel
 FAINT = 0.2             # ink weaker than this counts for nothing
 DARKER = 0.35           # a box read empty, darker than the same box of the other tiles by this share of the
-DARKER_LEAST = 7 / 255  # sheet's typical tick (and by this much at least: a photo's grain) is asked about:
-                        # a tick drawn over its printed letters, which the print's allowance hides in dim light
+DARKER_LEAST = 7 / 255  # sheet's typical tick (and by this much at least: a photo's grain) is read ticked and asked
+                        # about: a tick drawn over its printed letters, which the print's allowance hides in dim light
+                        # or pencil (on 121 sheets of seeds 625, 701 and 703, the 20 such boxes of tiles the photo
+                        # shows were all ticks)
                         # (on the pencil sheets of seeds 61-64, whose ticks are faint, empty boxes were 0.016 darker
                         # at most; a pencil tick read empty, seed 608, was 0.036)
 
@@ -261,8 +263,12 @@ def tick_levels(marks: MakerMarks) -> tuple[float, float]:
             float(np.clip(level * BLANK_SHARE, BLANK_LEAST, BLANK)))
 
 
-def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerReading:
-    """The dungeon and the record a sheet's marks make, with every doubt named."""
+def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=frozenset()) -> MakerReading:
+    """The dungeon and the record a sheet's marks make, with every doubt named. A box the ink map reads empty
+    but the photo shows as much darker than its kind's box in the other tiles as this sheet's ticks make it
+    (``DARKER``) is read as ticked and asked about: a light tick over the printed letters that their
+    allowance hid from the ink map. In the tiles ``unseen`` (the photo does not show them: a pen's or a
+    thumb's shadow darkens boxes too) it is read empty and asked about."""
     doubts: list[Entry] = []
     names = {item.id: item.name for item in maker.market}
     ticked: dict[str, set[str]] = {}
@@ -277,8 +283,9 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker) -> MakerRea
         on, unsure, on_crease = _decide_box(fill, sure, blank, (tile, item) in marks.under_crease)
         if on_crease:
             creased.setdefault(tile, []).append(f"the {names[item]} box")
-        if unsure is None and not on and marks.darker.get((tile, item), 0.0) >= dark_enough:
-            unsure = DARKER_SURENESS
+        if not on and marks.darker.get((tile, item), 0.0) >= dark_enough:
+            on = tile not in unseen
+            unsure = DARKER_SURENESS if unsure is None else unsure
             darker.setdefault(tile, []).append(f"the {names[item]} box")
         if unsure is None and on and (tile, item) in marks.darker and marks.darker[(tile, item)] < PALER * tick:
             unsure = DARKER_SURENESS
@@ -328,7 +335,7 @@ def _tick_darkness(marks: MakerMarks, sure: float) -> float:
 
 
 CREASED_NOTE = "a fold's crease runs through {boxes}, with more ink there than a crease leaves: perhaps a tick"
-DARKER_NOTE = "{boxes} {are} darker than in the other tiles: perhaps a tick over the letters"
+DARKER_NOTE = "{boxes} {are} darker than in the other tiles, as a tick over the letters makes it"
 PALER_NOTE = "{boxes} {are} no darker than in the other tiles: perhaps only the print, shifted in the photo"
 GLARED_NOTE = "glare brightens the paper at {boxes}, which may wash out a light tick"
 
@@ -610,7 +617,7 @@ class MakerScan:
     slipped: tuple = ()         # record rows (``record_places``) where the registration may be a box off
 
     def reading(self) -> MakerReading:
-        reading = read_sheet(self.marks, self.layout, self.layout.maker)
+        reading = read_sheet(self.marks, self.layout, self.layout.maker, frozenset(self.hidden))
         reading.doubts[:0] = _unseen(self.hidden)
         reading.doubts += [Entry(row, Rule.UNSURE_MARK, f"the sheet bends here in the photo (curled, or seen steeply), "
                                  f"so the {row} boxes may be read one box off: look at them on the sheet, or "

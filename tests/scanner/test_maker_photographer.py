@@ -224,10 +224,11 @@ def test_a_fold_a_curl_or_a_pen_leaves_no_tile_misread_unnamed(maker, condition,
     assert len(wrong) <= most_wrong
 
 
-def test_a_tick_over_a_boxs_letters_in_dim_light_is_asked_about(maker):
+def test_a_tick_over_a_boxs_letters_in_dim_light_is_read_and_asked_about(maker):
     """In a dim photo (seed 2230700) the Skeleton tick in C5 lies over the box's printed letters, and the
     print's allowance took it for them: read empty (1% inked), named nowhere. Every tile prints the same
-    twelve boxes, and that box is far darker than the Skeleton box of the other tiles: it is asked about."""
+    twelve boxes, and that box is far darker than the Skeleton box of the other tiles: it is read as ticked
+    and asked about."""
     from generator.kinds import BLANKS
     from games.heroes import score_entry
     from scanner.load import load_photo_bytes
@@ -238,8 +239,33 @@ def test_a_tick_over_a_boxs_letters_in_dim_light_is_asked_about(maker):
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     entry = score_entry(scans[0].to_json(), maker)
     darker = [doubt for doubt in entry["needs_review"] if "darker than in the other tiles" in doubt["why"]]
-    assert [(doubt["where"], doubt["rule"]) for doubt in darker] == [("C5", "unsure_mark")]
-    assert "is Skeleton's box ticked in C5?" in darker[0]["why"]
+    assert [(doubt["where"], doubt["rule"]) for doubt in darker] == [("C5", "unsure_mark"), ("D6", "unsure_mark"),
+                                                                      ("E6", "unsure_mark")]
+    assert "is Skeleton's box ticked in C5? Read as ticked" in darker[0]["why"]
+    # D6's Path and E6's Boss Slime, between the levels, were read empty: darker too, now read as ticked.
+    assert entry["dungeon"]["tiles"] == shot.truth["dungeon"]["tiles"]
+
+
+def test_pencil_ticks_the_print_hid_are_read_by_how_dark_their_boxes_are(maker):
+    """A Letter sheet ticked in pencil (seed 6250802): five ticks over their boxes' printed letters read
+    0-4% inked, so three path tiles were read as no path (their lines "but no Path is ticked there") and
+    two Slime rooms as nothing. Each box was 36-75% of the sheet's typical tick darker than its kind in the
+    other tiles (on 121 sheets, no empty box the photo shows came to 35%): read as ticked, still asked."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(6250802, players=1, paper="letter", condition="pencil")[0]
+    built = shot.truth["dungeon"]["tiles"]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    read = entry["dungeon"]["tiles"]
+    held = lambda spec: {key: value for key, value in spec.items() if key != "loot"}
+    for name in ("F1", "F3", "E4", "E2", "B5"):
+        assert held(read.get(name, {})) == held(built[name]), name
+    asked = {doubt["where"] for doubt in entry["needs_review"] if "darker than in the other tiles" in doubt["why"]}
+    assert {"E2", "E4", "B5"} <= asked
 
 
 
