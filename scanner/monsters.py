@@ -23,6 +23,7 @@ import numpy as np
 from games.review import Rule
 from sheets.page import Rect, SheetId
 from sheets.roster import Bubble, MonsterLayout, PartRow
+from scanner.fastnp import median
 from scanner.visibility import GLARED_SURENESS
 
 ROSTER_FORMAT = "scrawl.roster/1"
@@ -88,12 +89,35 @@ class SheetMarks:
         crossing = max(CROSSED, CROSS_SHARE * strong[len(strong) // 2]) if len(strong) >= CLEAR_CROSSES else CROSSED
         return max(crossing, GRAIN_CROSS * self.grain)
 
+    @cached_property
+    def typical_crosses(self) -> dict[str, float]:
+        """Per life track with ``CLEAR_CROSSES`` boxes crossed or more, the median fill of its crossed boxes."""
+        typical = {}
+        for name, fills in self.life.items():
+            strong = sorted(fill for fill in fills if fill >= self.crossing)
+            if len(strong) >= CLEAR_CROSSES:
+                typical[name] = strong[len(strong) // 2]
+        return typical
+
     def damage(self, track: str) -> tuple[int, list["Doubt"]]:
         """``damage`` of one of the page's life tracks, at the page's ``crossing``; the first box left empty
         asked about where glare brightens the paper over it (a light cross washed out there would be one
-        damage more, and no gap to show it)."""
+        damage more, and no gap to show it); and a track whose crosses are all much lighter than the other
+        tracks' (under ``LIGHTER`` of their median typical cross) asked about as a whole: a fold's crease
+        along the row inks every box alike, and where it outnumbers the page's crosses the page's own
+        ``crossing`` stays low enough to count them."""
         fills = self.life[track]
         count, doubts = damage(track, fills, self.crossing, self.grain)
+        others = [value for name, value in self.typical_crosses.items() if name != track]
+        crossed = sorted(fills[:count])
+        if crossed and others and not doubts:
+            mine, theirs = crossed[len(crossed) // 2], float(median(others))
+            if mine < LIGHTER * theirs:
+                counted = f"the {count} boxes counted as crossed are all" if count > 1 else "the box counted as crossed is"
+                doubts.append(Doubt(track, Rule.FAINT_MARK, f"{counted} much "
+                                    f"lighter ({mine:.0%}) than the crosses on the sheet's other tracks "
+                                    f"({theirs:.0%}): a fold's crease or a smudge along the row? Counted as "
+                                    f"{count} damage", 0.4))
         if count < len(fills) and (track, count + 1) in self.glared:
             doubts.append(Doubt(f"{track} box {count + 1}", Rule.UNSURE_MARK,
                                 f"is it crossed? Read as not ({fills[count]:.0%} inked); {GLARED_NOTE}",

@@ -154,6 +154,21 @@ def test_a_folds_crease_along_a_life_track_is_not_read_as_crosses():
     assert not any(d["where"].startswith("monster 3 part 1 life") for d in entry["needs_review"])
 
 
+def test_a_crease_along_a_track_outnumbering_the_pages_crosses_is_asked_about():
+    """Seed 107, folded (107014, player 1): a crease ran along monster 1 part 4's whole life track, inking
+    every box 15-19%, while the page's only crosses (monster 1's core, 5 boxes) read 70%. The crease's 20
+    boxes set the page's typical cross, so the heavy page's higher threshold was never used: 20 damage read
+    for none, the part left out as destroyed, named nowhere. A track whose crosses are all under a third of
+    the other tracks' is asked about as a whole."""
+    shot = photographer.make_monster_shots(107014, players=2, paper="a4", faults=2, condition="folded")[0]
+    entry, problems = read(shot)
+    assert problems == [] and shot.truth["rows"][0]["4"]["damage"] == 0
+    asked = [d for d in entry["needs_review"] if d["where"] == "monster 1 part 4 life"]
+    assert [d["rule"] for d in asked] == ["faint_mark"]
+    assert "20 boxes counted as crossed are all much lighter (17%) than the crosses on the sheet's other tracks " \
+           "(70%)" in asked[0]["why"]
+
+
 def test_a_half_filled_bubble_is_read_as_the_value_meant(faulty):
     for shot, entry in faulty:
         for fault in shot.truth["faults"]:
@@ -308,6 +323,25 @@ def test_the_faint_boxes_of_one_track_are_one_entry_naming_each():
     assert doubts[0].why == ("faint marks in boxes 18 (11%), 19 (10%), 20 (4%) (this track's crosses: 85%): "
                              "counted as crossed: 18, 19; not counted: 20")
     assert [d.where for d in damage("monster 1 core life", (0.4, 0.07) + (0.0,) * 18)[1]] == ["monster 1 core life box 2"]
+
+
+def test_a_track_crossed_far_lighter_than_the_others_is_asked_about_as_a_whole():
+    layout = monster_layout("a4", 1)
+    life = {name: (0.0,) * 20 for name in layout.life_tracks()}
+    life["monster 1 core life"] = (0.7,) * 5 + (0.0,) * 15
+    life["monster 2 core life"] = (0.7,) * 3 + (0.0,) * 17
+    life["monster 1 part 4 life"] = (0.17,) * 20            # a crease along the row
+    marks = SheetMarks(layout, {}, life)
+    count, doubts = marks.damage("monster 1 part 4 life")
+    assert count == 20 and [(d.where, d.rule) for d in doubts] == [("monster 1 part 4 life", "faint_mark")]
+    assert marks.damage("monster 1 core life") == (5, []) and marks.damage("monster 2 core life") == (3, [])
+    # Crosses a third as dark as the others' or more (a lighter hand, a slash instead of a cross): as read.
+    life["monster 1 part 4 life"] = (0.3,) * 4 + (0.0,) * 16
+    assert SheetMarks(layout, {}, life).damage("monster 1 part 4 life") == (4, [])
+    # With no other track crossed three times or more there is nothing to compare with.
+    life = {name: (0.0,) * 20 for name in layout.life_tracks()}
+    life["monster 1 part 4 life"] = (0.17,) * 20
+    assert SheetMarks(layout, {}, life).damage("monster 1 part 4 life") == (20, [])
 
 
 def test_a_page_crossed_off_heavily_reads_a_dim_photos_grain_as_nothing():
