@@ -189,7 +189,7 @@ def _predict_group(markers, free: list[int], seed: int, paper: str) -> dict[int,
     return group
 
 
-NO_QR = "no readable QR code: keep the sheet's top-right corner sharp, in focus and in the frame"
+NO_QR = "no readable QR code: keep the sheet's top-right corner flat, sharp, in focus and in the frame"
 QR_FINE_PX_PER_MM = 13.0   # the code re-sampled finer when QR_PX_PER_MM fails (a tiny, blurred code)
 # Binarisations of the crop tried in turn: smoothing (pixels at QR_PX_PER_MM), the window a pixel is told
 # dark or light against (mm: 2-4 modules) and the offset below the window's mean that still counts as light.

@@ -85,7 +85,7 @@ def test_a_sheet_whose_code_is_gone_says_so(classic):
     page[int(qr.y * 4) - 8:int(qr.bottom * 4) + 8, int(qr.x * 4) - 8:int(qr.right * 4) + 8] = 255
     found = read_sheet_id(page, frame_of("a4", 4.0))
     assert not found
-    assert found.reason == "no readable QR code: keep the sheet's top-right corner sharp, in focus and in the frame"
+    assert found.reason == "no readable QR code: keep the sheet's top-right corner flat, sharp, in focus and in the frame"
 
 
 def test_without_zxing_cpp_a_clear_code_is_still_read(classic, monkeypatch):

@@ -199,7 +199,7 @@ def tampered(tmp_path_factory, classic):
 @pytest.mark.parametrize("name, reason", [
     ("covered", "only 3 of 4 corner markers visible (missing: bottom-left): keep the whole sheet in the frame"),
     ("foreign", "not a dungeon-scrawl sheet code"),
-    ("smudged", "no readable QR code: keep the sheet's top-right corner sharp"),
+    ("smudged", "no readable QR code: keep the sheet's top-right corner flat, sharp"),
     ("table", "no sheet found: none of the four black corner squares is visible"),
     ("text", "not an image this scanner reads: give a JPEG, PNG, WebP, HEIC or PDF"),
     ("empty", "empty file (0 bytes)"),
