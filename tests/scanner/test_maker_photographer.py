@@ -291,7 +291,7 @@ def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
     """In a photo with a hand's shadow (seed 6030601) the print of B3's Bridge and Acid Pond boxes moved against
     the blank, and the ink map read them ticked (25% and 15% inked), named nowhere. A true tick makes its
     box darker than the same box in the other tiles (by 41% of the sheet's typical tick at the least, on
-    1008 ticks); these two are not darker at all: they are asked about."""
+    1008 ticks); these two are not darker at all: they are read empty and asked about."""
     from generator.kinds import BLANKS
     from games.heroes import score_entry
     from scanner.load import load_photo_bytes
@@ -305,8 +305,11 @@ def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
              if "no darker than in the other tiles" in doubt["why"]}
     assert paler["B3"]["rule"] == "unsure_mark"
     assert "the Bridge path box and the Acid Pond box are no darker" in paler["B3"]["why"]
-    # B6's Exit stairs box, read ticked at 12% though nothing was drawn there, is the other one.
-    assert set(paler) == {"B3", "B6"} and "B6|stairs" not in shot.truth["drawn"]
+    # B6's Exit stairs box (12% inked), B2's Slime box (9%) and C6's Path box (11%), nothing drawn in any,
+    # are the others: B2 read as a Slime room until such boxes were read empty.
+    assert set(paler) == {"B2", "B3", "B6", "C6"}
+    assert not {"B6|stairs", "B2|slime", "C6|path"} & set(shot.truth["drawn"])
+    assert entry["dungeon"]["tiles"] == shot.truth["dungeon"]["tiles"]
 
 
 def test_a_record_row_the_registration_may_have_slipped_along_is_asked_about(maker):
