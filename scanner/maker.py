@@ -263,14 +263,16 @@ def tick_levels(marks: MakerMarks) -> tuple[float, float]:
             float(np.clip(level * BLANK_SHARE, BLANK_LEAST, BLANK)))
 
 
-def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=frozenset()) -> MakerReading:
+def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=frozenset(),
+               unseen_boxes=frozenset()) -> MakerReading:
     """The dungeon and the record a sheet's marks make, with every doubt named. A box the ink map reads empty
     but the photo shows as much darker than its kind's box in the other tiles as this sheet's ticks make it
     (``DARKER``) is read as ticked and asked about: a light tick over the printed letters that their
     allowance hid from the ink map. In the tiles ``unseen`` (the photo does not show them: a pen's or a
     thumb's shadow darkens boxes too) it is read empty and asked about. And a box the ink map reads ticked
     but the photo shows no darker than its kind elsewhere (``PALER``) is read empty and asked about: the
-    print moved against the blank under it."""
+    print moved against the blank under it. A box in ``unseen_boxes`` ((tile, item): something lies over it in
+    the photo, and its tile is asked about as unseen) is read empty: what covers it reads as ink."""
     doubts: list[Entry] = []
     names = {item.id: item.name for item in maker.market}
     ticked: dict[str, set[str]] = {}
@@ -282,6 +284,8 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     tick = _tick_darkness(marks, sure)
     dark_enough = max(DARKER * tick, DARKER_LEAST)
     for (tile, item), fill in marks.ticks.items():
+        if (tile, item) in unseen_boxes:
+            continue
         on, unsure, on_crease = _decide_box(fill, sure, blank, (tile, item) in marks.under_crease)
         if on_crease:
             creased.setdefault(tile, []).append(f"the {names[item]} box")
@@ -621,9 +625,10 @@ class MakerScan:
     page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
     hidden: dict[str, str] = field(default_factory=dict)     # tile or box -> why the photo does not show it
     slipped: tuple = ()         # record rows (``record_places``) where the registration may be a box off
+    unseen_boxes: frozenset = frozenset()   # tiles' tick boxes, (tile, item), the photo does not show
 
     def reading(self) -> MakerReading:
-        reading = read_sheet(self.marks, self.layout, self.layout.maker, frozenset(self.hidden))
+        reading = read_sheet(self.marks, self.layout, self.layout.maker, frozenset(self.hidden), self.unseen_boxes)
         reading.doubts[:0] = _unseen(self.hidden)
         reading.doubts += [Entry(row, Rule.UNSURE_MARK, f"the sheet bends here in the photo (curled, or seen steeply), "
                                  f"so the {row} boxes may be read one box off: look at them on the sheet, or "

@@ -358,10 +358,11 @@ class _Tiles:
 
 
 def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
-                  homography: np.ndarray) -> tuple[dict[str, str], frozenset]:
-    """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; and the Gems,
+                  homography: np.ndarray) -> tuple[dict[str, str], frozenset, frozenset]:
+    """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; the Gems,
     Potions, spells, Souls and hearts boxes where glare brightens the paper (``scanner.visibility.brightened``:
-    ``MakerMarks.glared``; there a tick washed out changes a count, or a spell cast)."""
+    ``MakerMarks.glared``; there a tick washed out changes a count, or a spell cast); and the tiles' tick
+    boxes the photo does not show, as (tile, item)."""
     record = {name: rect for name, rect in layout.boxes.items()
               if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
@@ -373,7 +374,8 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     for where, why in found.items():
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
-    return tiles, _glared(reference, cover_image, record)
+    unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
+    return tiles, _glared(reference, cover_image, record), unseen_boxes
 
 
 def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict, lit=brightened) -> frozenset:
@@ -720,12 +722,12 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     x0, y0, x1, y1 = reference.area
     darkness[y0:y1, x0:x1] = dark
     marks = read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases, uncleared, darkness)
-    hidden, glared = _maker_hidden(layout, reference, dark, photo.image, homography)
+    hidden, glared, unseen_boxes = _maker_hidden(layout, reference, dark, photo.image, homography)
     # Rows of record boxes repeat every few millimetres, so where the sheet bends fast a tile may be matched
     # a box off, every tick read as its neighbour (as on a monster record sheet).
     return MakerScan(source, sheet_id, layout, replace(marks, glared=glared), resolution,
                      _page_picture(photo.image, homography, reference, shift), hidden,
-                     _slipped(shift, reference, record_places(layout.boxes)))
+                     _slipped(shift, reference, record_places(layout.boxes)), unseen_boxes)
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference

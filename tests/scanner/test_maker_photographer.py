@@ -312,6 +312,25 @@ def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
     assert entry["dungeon"]["tiles"] == shot.truth["dungeon"]["tiles"]
 
 
+def test_boxes_under_a_pen_are_read_empty_and_their_tiles_asked_about(maker):
+    """A pen lying across the grid (seed 6251001): its dark body over tick boxes read as ticks, so B1, B2,
+    C2 and D6, where nothing was built, read as a Boss Slime, a Giant Bat, a Ghost room with a path and
+    an Acid Pond, a Ghost room and an Acid Pond (each asked about as unseen). A box the photo does not show
+    is now read empty: the tiles read as built, and each is still asked about."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(6251001, players=1, paper="a4", condition="pen")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    unseen = {doubt["where"] for doubt in entry["needs_review"] if doubt["rule"] == "cannot_see"}
+    for name in ("B1", "B2", "C2", "D6"):
+        assert name not in shot.truth["dungeon"]["tiles"] and name not in entry["dungeon"]["tiles"], name
+        assert name in unseen
+
+
 def test_a_record_row_the_registration_may_have_slipped_along_is_asked_about(maker):
     """A steep Letter photo (seed 6190202): the registration matched the Gems row's repeating boxes a box off
     (its move changing 0.6 pixel per pixel there; a flat or evenly tilted sheet's under 0.1): the three ticks
