@@ -472,6 +472,10 @@ class MonsterScan:
 
     def reading(self) -> Reading:
         reading = read_roster(self.marks)
+        # A place the photo does not show is asked about once, as unseen: what lies over it (a pen's body
+        # filling bubbles, a thumb's edge across boxes) is not asked about again bubble by bubble.
+        reading.doubts = [d for d in reading.doubts
+                          if not any(d.where == place or d.where.startswith(place + " ") for place in self.hidden)]
         unseen = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at {where} on the "
                         f"sheet, or take the photo again without it", 0.0) for where, why in self.hidden.items()]
         curled = [Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box "

@@ -533,6 +533,22 @@ def test_a_roster_from_marks_and_the_doubts_a_person_should_settle():
                       ("monster 3 core life", "beyond_life")}
 
 
+def test_a_place_the_photo_does_not_show_is_asked_about_once():
+    """A pen's body over a group fills its bubbles: one cannot_see entry for the group, not a second one
+    about two bubbles filled there; the same doubt elsewhere on the page is kept."""
+    from scanner.monsters import MonsterScan
+
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {"monster 1 core size": "d8", "monster 1 core colour": "red",
+                            "monster 2 core size": "d6", "monster 2 core colour": "blue"})
+    for group in ("monster 1 core colour", "monster 2 core colour"):
+        marks.fills[(group, "green")] = 0.9
+    scan = MonsterScan("sheet.jpg", layout.sheet_id(1), layout, marks, resolution=5.0,
+                       hidden={"monster 1 core colour": "something lies over this place"})
+    doubts = [(d.where, d.rule) for d in scan.reading().doubts]
+    assert doubts == [("monster 1 core colour", "cannot_see"), ("monster 2 core colour", "two_bubbles")]
+
+
 def test_the_pages_of_one_player_become_one_roster():
     def entry(source, player, page, monsters, review=()):
         return {"source": source, "player": player, "page": page, "paper": "a4", "confidence": 0.9,
