@@ -360,9 +360,9 @@ class _Tiles:
 def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
                   homography: np.ndarray) -> tuple[dict[str, str], frozenset, frozenset]:
     """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; the Gems,
-    Potions, spells, Souls and hearts boxes where glare brightens the paper (``scanner.visibility.brightened``:
-    ``MakerMarks.glared``; there a tick washed out changes a count, or a spell cast); and the tiles' tick
-    boxes the photo does not show, as (tile, item)."""
+    Potions, spells, Souls and hearts boxes, and the tiles' tick boxes ("tile|item"), where glare brightens
+    the paper (``scanner.visibility.brightened``: ``MakerMarks.glared``; there a tick washed out changes a
+    count, or a spell cast); and the tiles' tick boxes the photo does not show, as (tile, item)."""
     record = {name: rect for name, rect in layout.boxes.items()
               if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
@@ -375,7 +375,7 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
-    return tiles, _glared(reference, cover_image, record), unseen_boxes
+    return tiles, _glared(reference, cover_image, boxes), unseen_boxes
 
 
 def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict, lit=brightened) -> frozenset:
