@@ -429,6 +429,23 @@ def test_a_dim_photos_grain_is_neither_counted_nor_asked_about_box_by_box():
     assert faults <= {(d["where"], d["rule"]) for d in entry["needs_review"]}
 
 
+def test_a_pencils_uneven_rims_are_judged_against_the_pages_own_filled_bubbles():
+    """A pencil leaves gaps in a bubble's rim that a marker does not: on a page whose filled bubbles' emptiest
+    rim sectors hold 60% of their mean ink, one at 40% is filled as the others are (it was asked about as
+    half-filled), while a half-hatched bubble's empty sector still reads half-filled. A marker's page keeps
+    the 50% bar."""
+    from scanner.monsters import _evenness, bubble_fill
+
+    pencil = {("g", str(k)): (0.8, 0.48) for k in range(10)}
+    marker = {("g", str(k)): (0.95, 0.95) for k in range(10)}
+    assert abs(_evenness(pencil) - 0.3) < 1e-9 and _evenness(marker) == 0.5
+    assert bubble_fill(0.8, 0.32, _evenness(pencil)) == 0.8
+    assert bubble_fill(0.6, 0.01, _evenness(pencil)) == FILLED - 0.01
+    assert bubble_fill(0.8, 0.32, _evenness(marker)) == FILLED - 0.01
+    # Too few filled bubbles on the page to judge it by: the 50% bar.
+    assert _evenness(dict(list(pencil.items())[:3])) == 0.5
+
+
 def test_paper_grain_is_how_far_the_unprinted_paper_reads_as_ink():
     """0 for a clear photo, however much ink lies on the print or a sketch covers (a twentieth of the
     paper); blotches of ink strength 0.3 over a fifth of it or more, 0.3 (the 90% quantile)."""
