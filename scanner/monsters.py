@@ -22,7 +22,7 @@ import numpy as np
 
 from games.review import Rule
 from sheets.page import Rect, SheetId
-from sheets.roster import Bubble, MonsterLayout, PartRow
+from sheets.roster import COLOURS, Bubble, MonsterLayout, PartRow
 from scanner.fastnp import median
 from scanner.visibility import GLARED_SURENESS
 
@@ -94,12 +94,8 @@ class SheetMarks:
     @cached_property
     def typical_crosses(self) -> dict[str, float]:
         """Per life track with ``CLEAR_CROSSES`` boxes crossed or more, the median fill of its crossed boxes."""
-        typical = {}
-        for name, fills in self.life.items():
-            strong = sorted(fill for fill in fills if fill >= self.crossing)
-            if len(strong) >= CLEAR_CROSSES:
-                typical[name] = strong[len(strong) // 2]
-        return typical
+        typical = {name: _typical_cross(fills, self.crossing, CLEAR_CROSSES) for name, fills in self.life.items()}
+        return {name: value for name, value in typical.items() if value is not None}
 
     def damage(self, track: str) -> tuple[int, list["Doubt"]]:
         """``damage`` of one of the page's life tracks, at the page's ``crossing``; the first box left empty
@@ -142,9 +138,8 @@ def joined_bubbles(ink: np.ndarray, layout: MonsterLayout, fills: dict, px_per_m
     with the gap between their rings inked across (``JOINED``), as (pool key, value, value). A bubble filled
     on purpose leaves that gap clear or only touched; a scribble run on from its bubble covers the gap and
     fills its neighbour too (a third or more of the neighbour is enough to read it filled)."""
-    joined = []
+    joined, columns = [], len(COLOURS)        # a pool's bubbles row by row, a column per colour
     for pool in layout.pools:
-        columns = len(pool.bubbles) // len({b.value.split()[0] for b in pool.bubbles})
         for index, bubble in enumerate(pool.bubbles):
             if fills[(bubble.group, bubble.value)] < FILLED:
                 continue
@@ -290,8 +285,7 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
              for i, fill in enumerate(fills, start=1) if faint[0] <= fill < faint[1]}
     # A box counted crossed but far lighter than the track's other crosses: a fold's crease or a smudge
     # along the row more likely than the player's cross.
-    strong = sorted(fill for fill in fills if fill >= crossing)
-    typical = strong[len(strong) // 2] if strong else 0.0
+    typical = _typical_cross(fills, crossing) or 0.0
     asked.update({i: f"much lighter ({fill:.0%}) than the track's other crosses ({typical:.0%}): counted as crossed"
                   for i, fill in enumerate(fills, start=1) if faint[1] <= fill < LIGHTER * typical})
     # The last box counted, half as inked as the others: one stroke along the row, through the boxes crossed,
@@ -308,6 +302,13 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
         doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not only the first ones: read as "
                                                    f"{count} damage, the boxes crossed from box 1 on", 0.5))
     return count, doubts
+
+
+def _typical_cross(fills: tuple[float, ...], crossing: float, least: int = 1) -> float | None:
+    """A track's typical cross: the median fill of its boxes counted crossed (``crossing`` on), when it has
+    ``least`` of them (else None)."""
+    strong = sorted(fill for fill in fills if fill >= crossing)
+    return strong[len(strong) // 2] if strong and len(strong) >= least else None
 
 
 def _faint_boxes(track: str, fills: tuple[float, ...], boxes: list[int], crossing: float, typical: float) -> Doubt:
