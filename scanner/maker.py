@@ -61,10 +61,9 @@ class MakerMarks:
     along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
     under_crease: frozenset = frozenset()       # (tile, item) and record box names: a tick may lie under a crease
     darker: dict = field(default_factory=dict)  # (tile, item) -> how much darker than its kind's box elsewhere
-    glared: frozenset = frozenset()             # Gems, Potions, spells, Souls, hearts and tick boxes ("A1|path") where glare
-                                                # brightens the
-                                                # paper (a light tick there may be washed out:
-                                                # ``scanner.visibility.brightened``)
+    glared: frozenset = frozenset()             # Gems, Potions, spells, Souls, hearts and tick boxes ("A1|path")
+                                                # where glare brightens the paper (a light tick there may be
+                                                # washed out: ``scanner.visibility.brightened``)
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,

@@ -87,8 +87,8 @@ class SheetMarks:
         """The fill from which a life box of this page counts as crossed: ``CROSSED``, or for a page crossed
         off heavily ``CROSS_SHARE`` of its typical cross (``CLEAR_CROSS``), whichever is more (worked out
         once a page, not once a track)."""
-        strong = sorted(fill for fills in self.life.values() for fill in fills if fill >= CLEAR_CROSS)
-        crossing = max(CROSSED, CROSS_SHARE * strong[len(strong) // 2]) if len(strong) >= CLEAR_CROSSES else CROSSED
+        typical = _typical_cross([fill for fills in self.life.values() for fill in fills], CLEAR_CROSS, CLEAR_CROSSES)
+        crossing = CROSSED if typical is None else max(CROSSED, CROSS_SHARE * typical)
         return max(crossing, GRAIN_CROSS * self.grain)
 
     @cached_property
@@ -107,9 +107,9 @@ class SheetMarks:
         fills = self.life[track]
         count, doubts = damage(track, fills, self.crossing, self.grain)
         others = [value for name, value in self.typical_crosses.items() if name != track]
-        crossed = sorted(fills[:count])
-        if crossed and others and not doubts:
-            mine, theirs = crossed[len(crossed) // 2], float(median(others))
+        mine = _typical_cross(fills[:count], self.crossing)        # the boxes counted: all crossed
+        if mine is not None and others and not doubts:
+            theirs = float(median(others))
             if mine < LIGHTER * theirs:
                 counted = f"the {count} boxes counted as crossed are all" if count > 1 else "the box counted as crossed is"
                 doubts.append(Doubt(track, Rule.FAINT_MARK, f"{counted} much "
