@@ -99,8 +99,9 @@ def _measure(args, condition: str | None) -> None:
             fault_groups = {where for where, _ in faults}
             review = entry["needs_review"]
             flagged_at = {d["where"] for d in review}
-            # An entry on a monster's whole card (a curl along it) names the places its words list.
-            cards = {f"monster {card.number}" for card in layout.cards}
+            # An entry on a monster's whole card or a whole pool (a curl along it) names the places its
+            # words list.
+            cards = {f"monster {card.number}" for card in layout.cards} | {pool.key for pool in layout.pools}
             flagged_at |= {place for d in review if d["where"] in cards for place in layout.places()
                            if place.startswith(d["where"] + " ") and place in d["why"]}
             # Bubbles.

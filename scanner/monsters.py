@@ -323,13 +323,15 @@ def _faint_boxes(track: str, fills: tuple[float, ...], boxes: list[int], crossin
 
 
 def _by_card(places: list[str]) -> list[tuple[str, str]]:
-    """Places of a monster record sheet as review entries name them, those of one monster's card together:
-    (where, the places listed), in the order given. A curl bends a card's whole edge, so one entry for the
-    card names its places rather than one entry for each."""
+    """Places of a monster record sheet as review entries name them, those of one monster's card, or of one
+    pool, together: (where, the places listed), in the order given. A curl bends a card's whole edge, or
+    the page's bottom under a pool, so one entry for the card (``monster 2``) or the pool (``reserve``) names
+    its places rather than one entry for each."""
     cards: dict[str, list[str]] = {}
     for place in places:
         words = place.split()
-        key = " ".join(words[:2]) if words[0] == "monster" else place
+        # A card's places are "monster 2 ...", a pool's rows "reserve d6" (``MonsterLayout.places``).
+        key = " ".join(words[:2]) if words[0] == "monster" else words[0]
         cards.setdefault(key, []).append(place)
     return [(key, ", ".join(listed)) if len(listed) >= 2 else (listed[0], listed[0]) for key, listed in cards.items()]
 

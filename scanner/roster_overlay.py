@@ -120,7 +120,7 @@ def _strike(pen: _Pen, layout, where: str) -> None:
 def place_of(layout, where: str) -> Rect | None:
     """Where a ``needs_review`` entry of a monster record sheet points, as a rectangle on the page (mm): a
     group of bubbles (``monster 1 core size``), a life box or track, a part row, a pool's die (``reserve d6
-    red``) or row of dice (``reserve d6``), a monster; None for the photo as a whole."""
+    red``), row of dice (``reserve d6``) or whole pool (``reserve``), a monster; None for the photo as a whole."""
     groups = layout.groups()
     if where in groups:
         return _span([b.rect for b in groups[where]], 0.8)
@@ -140,6 +140,9 @@ def place_of(layout, where: str) -> Rect | None:
     for card in layout.cards:
         if where == f"monster {card.number}":
             return _span([card.rect], 0.5)
+    for pool in layout.pools:
+        if where == pool.key:                   # a curl under a whole pool (``reserve``)
+            return _span([b.rect for b in pool.bubbles], 0.8)
     place = layout.places().get(where)          # a pool's row of one die size, hidden (``reserve d6``)
     return None if place is None else _span([place], 0.8)
 

@@ -122,23 +122,34 @@ def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so(seed, faults):
     truth, got = player_of(shot.truth), player_of(entry)
     wrong = [(key, die) for key in ("reserve", "active") for die in set(got[key]) ^ set(truth[key])]
     assert wrong                    # the photo is that hard: without the entries these went unnamed
-    assert all(f"{key} {die.split()[0]}" in flagged for key, die in wrong)
+    # A die's row is named by itself, or listed in its pool's entry ("reserve": look at reserve d6, ...).
+    assert all(f"{key} {die.split()[0]}" in flagged or any(d["where"] == key and f"{key} {die.split()[0]}" in d["why"]
+                                                           for d in curls) for key, die in wrong)
     for number, (mine, true) in enumerate(zip(got["monsters"], truth["monsters"]), start=1):
         if mine != true:
             assert any(w == f"monster {number}" or w.startswith(f"monster {number} ") for w in flagged), number
 
 
 def test_a_curl_along_a_card_is_one_entry_naming_its_places():
-    """A curl bends a card's whole edge: the places of one monster's card where the registration jumps are
-    one entry on the card, listing each; a place alone keeps its own entry."""
+    """A curl bends a card's whole edge, or the page's bottom under a pool: the places of one monster's
+    card, or the rows of one pool, where the registration jumps are one entry on the card or the pool,
+    listing each (a curled photo of seed 133 asked about all six rows of a pool, one entry each); a place
+    alone keeps its own entry. The overlay marks the whole pool."""
     from scanner.monsters import MonsterScan
+    from scanner.roster_overlay import place_of
 
     layout = monster_layout("a4", 1)
-    slipped = ("monster 2 part 1 life", "monster 2 part 3 size", "monster 3 core life", "reserve d6")
+    slipped = ("monster 2 part 1 life", "monster 2 part 3 size", "monster 3 core life", "reserve d6",
+               "active d8", "active d20")
     scan = MonsterScan("p1.jpg", None, layout, _marks(layout, {}), 5.0, slipped=slipped)
     curls = [(d.where, d.why) for d in scan.reading().doubts if d.rule == "unsure_mark"]
-    assert [where for where, _ in curls] == ["monster 2", "monster 3 core life", "reserve d6"]
+    assert [where for where, _ in curls] == ["monster 2", "monster 3 core life", "reserve d6", "active"]
     assert "look at monster 2 part 1 life, monster 2 part 3 size on the sheet" in curls[0][1]
+    assert "look at active d8, active d20 on the sheet" in curls[3][1]
+    active = next(pool for pool in layout.pools if pool.key == "active")
+    marked = place_of(layout, "active")
+    assert all(marked.x <= b.rect.x and b.rect.right <= marked.right and marked.y <= b.rect.y
+               and b.rect.bottom <= marked.bottom for b in active.bubbles)
 
 
 def test_a_folds_crease_along_a_life_track_is_not_read_as_crosses():
