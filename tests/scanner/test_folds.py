@@ -56,3 +56,15 @@ def test_a_side_read_from_ink_joined_to_none_of_the_rooms_path_is_asked_about(se
     scan = scans[0].to_json()
     assert room in _wrong(scan, shot.truth)
     assert [w for w in _wrong(scan, shot.truth) if w not in {e["where"] for e in scan["needs_review"]}] == []
+
+
+@pytest.mark.parametrize("seed, map_id, paper, player", [
+    # A crease through the top halves of spaces 2-4 (two thirds down an A4 page): each read filled, sure,
+    # and the wrong score named nowhere.
+    (63054005, "map6", "a4", 1),
+    # Through the bottom halves of a Letter sheet's spaces 1-3, with the top halves filled: asked about.
+    (63054011, "map6", "letter", 3)])
+def test_a_crease_along_the_curse_track_is_not_read_as_fills(seed, map_id, paper, player):
+    scan, truth = _read(seed, map_id, paper, player)
+    assert scan["marks"]["curse_track"] == truth["marks"]["curse_track"]
+    assert not [entry for entry in scan["needs_review"] if entry["where"].startswith("curse track")]
