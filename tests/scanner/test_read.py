@@ -152,6 +152,22 @@ def test_a_room_with_a_small_mark_or_a_weak_stroke_and_no_round_number_is_read_e
     assert with_round.confidence < SURE and with_round.doubts
 
 
+def test_faint_print_left_round_the_round_box_circle_is_no_number_written(cell):
+    """A folded sheet's panel moved, or a dim photo's grain: the printed circle of a clean round box shows
+    a little off and leaves a faint crescent along it (here 0.3 strength, 0.4 mm wide, a third of the way
+    round). That is no round number: a path read in the room is still asked about. A 1 written inside is."""
+    cx, cy, r = cell.round_box
+    path = _draw(cell, [((0.5, 0.0), (0.5, 1.0))], 0.9)
+    crescent = np.zeros_like(path)
+    cv2.ellipse(crescent, (int(round(cx * PX)), int(round(cy * PX))), (int(round(r * PX)),) * 2, 0, 200, 320, 0.3,
+                max(1, int(round(0.4 * PX))))
+    shifted = read_room(np.maximum(path, crescent), cell, PX)
+    assert not shifted.written
+    assert question_unwritten(shifted).confidence < SURE
+    numbered = read_room(np.maximum(np.maximum(path, crescent), _draw(cell, _round_written(cell), 0.6)), cell, PX)
+    assert numbered.written and question_unwritten(numbered) == numbered
+
+
 def test_a_path_in_a_room_whose_round_box_is_clean_is_asked_about(cell):
     """A straight path read in a room where no round number is written: perhaps neighbours' strokes running
     on into it; with the number written, the path is sure."""
