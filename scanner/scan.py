@@ -388,7 +388,7 @@ def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict, lit=bri
 ALONG_CREASE = "a fold's crease runs along the middle of this row of rooms: is a path drawn here, or only the crease?"
 
 
-CREASE_OVER_STROKE_MM = 1.5    # a crease cleared this near a room's middle may have taken a stroke with it
+CREASE_OVER_STROKE_MM = 2.0    # a crease cleared this near a room's middle may have taken a stroke with it
 
 
 def _crease_lines(crease, cell) -> tuple[int, int]:
