@@ -36,7 +36,10 @@ def _wrong(scan: dict, truth: dict) -> list[str]:
     # The panel below the crease moved 0.7 mm: the empty dragon room D3's round box kept faint print round
     # its circle, taken for a number written, so D4's stroke run on past the side read as D3's path to it,
     # named nowhere. Faint ink well inside the circle counts as writing: D3 is asked about.
-    (63654008, "map5", "a4", 3, set(), {"D3"})])
+    (63654008, "map5", "a4", 3, set(), {"D3"}),
+    # A crease 1.6 mm below row 8's middle, cleared with the stroke drawn along it between A8 and B8: both
+    # rooms are asked about the side (once only within 1.5 mm of the middle).
+    (61154000, "classic", "a4", 2, set(), {"A8", "B8"})])
 def test_a_folded_map_sheet_reads_its_rooms_or_names_them(seed, map_id, paper, player, right, asked):
     scan, truth = _read(seed, map_id, paper, player)
     named = {entry["where"] for entry in scan["needs_review"]}
