@@ -34,6 +34,8 @@ SPILLED = 0.9           # ... and one of the two filled under this: perhaps only
 EVEN = 0.5              # a filled bubble's emptiest sector of its rim has at least this share of its mean ink
 EVEN_SHARE = 0.5        # ... or, where less, this share of the page's filled bubbles' median (``_evenness``)
 EVEN_LEAST = 6          # ... when the page has this many filled bubbles or more
+FILLED_SHARE = 0.52     # a page whose filled bubbles are lighter (a pencil's) has its bubbles measured against
+                        # this share of their median as FILLED (``_filled_level``)
 SECTORS = 6
 CROSSED = 0.06          # mean ink over a life box's inside: crossed off (a slash covers a fifth or more)
 FAINT_BOX = (0.035, 0.09)  # ... between these, a faint mark (counted from CROSSED on, and flagged)
@@ -126,8 +128,8 @@ class SheetMarks:
 def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> SheetMarks:
     """Measure every bubble and life box of ``layout`` on a registered ink map."""
     inks = {(b.group, b.value): bubble_ink(ink, b, px_per_mm) for b in layout.bubbles()}
-    even = _evenness(inks)
-    fills = {key: bubble_fill(mean, rim, even) for key, (mean, rim) in inks.items()}
+    even, level = _evenness(inks), _filled_level(inks)
+    fills = {key: bubble_fill(min(1.0, mean / level), min(1.0, rim / level), even) for key, (mean, rim) in inks.items()}
     life = {name: tuple(box_fill(ink, box, px_per_mm) for box in boxes)
             for name, boxes in layout.life_tracks().items()}
     return SheetMarks(layout, fills, life, joined=joined_bubbles(ink, layout, fills, px_per_mm))
@@ -201,6 +203,19 @@ def _evenness(inks: dict) -> float:
     if len(ratios) < EVEN_LEAST:
         return EVEN
     return min(EVEN, EVEN_SHARE * ratios[len(ratios) // 2])
+
+
+def _filled_level(inks: dict) -> float:
+    """What a page's bubbles' ink is measured against, as a share of a marker's (1: as it is): for a page whose
+    filled bubbles are light, ``FILLED_SHARE`` of their median over ``FILLED``, where that is less than 1. A
+    pencil fills a bubble to 0.42-1.0 of its inside (median 0.6-0.97 a page), so many a full bubble read
+    half-filled; a half-filled one not left with an empty rim (a dot, a tick) had at most 0.47 of its page's
+    median, a full one 0.56 or more (pencil photos of seeds 201000-201011; a marker's and a ballpoint's pages,
+    median 0.97-1.0, are measured as they are)."""
+    means = sorted(mean for mean, _ in inks.values() if mean >= FILLED)
+    if len(means) < EVEN_LEAST:
+        return 1.0
+    return min(1.0, FILLED_SHARE * means[len(means) // 2] / FILLED)
 
 
 def bubble_ink(ink: np.ndarray, bubble: Bubble, px_per_mm: float) -> tuple[float, float]:

@@ -8,6 +8,7 @@ of medium difficulty; its truth is the roster the sheet should read as.
 import json
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -455,6 +456,29 @@ def test_a_pencils_uneven_rims_are_judged_against_the_pages_own_filled_bubbles()
     assert bubble_fill(0.8, 0.32, _evenness(marker)) == FILLED - 0.01
     # Too few filled bubbles on the page to judge it by: the 50% bar.
     assert _evenness(dict(list(pencil.items())[:3])) == 0.5
+
+
+@pytest.mark.parametrize("page_fill, light, read_filled", [(0.75, 0.42, True), (0.75, 0.3, False),
+                                                           (1.0, 0.42, False)])
+def test_a_pencils_light_fills_are_judged_against_the_pages_own_filled_bubbles(page_fill, light, read_filled):
+    """A pencil fills a bubble to 0.42-1.0 of its inside: on a page whose filled bubbles read 0.75, one at
+    0.42 is filled as the others are (it was asked about as half-filled), while a dot's 0.3 is still
+    half-filled. A marker's page (its bubbles 1.0) keeps the bar: 0.42 is half-filled there."""
+    from scanner.monsters import read_marks
+
+    layout = monster_layout("a4", 1)
+    ink = np.zeros((int(layout.height * 5), int(layout.width * 5)), np.float32)
+    groups = list(layout.groups())
+    for name in groups[:12]:
+        bubble = layout.groups()[name][0]
+        cv2.circle(ink, (int(round(bubble.cx * 5)), int(round(bubble.cy * 5))), int(round(bubble.r * 5)), page_fill, -1)
+    tested = layout.groups()[groups[12]][1]
+    cv2.circle(ink, (int(round(tested.cx * 5)), int(round(tested.cy * 5))), int(round(tested.r * 5)), light, -1)
+    marks = read_marks(ink, layout, 5.0)
+    value, doubts = choose(groups[12], marks.group(groups[12]))
+    assert value == tested.value
+    assert bool(doubts) != read_filled
+    assert all(choose(name, marks.group(name)) == (layout.groups()[name][0].value, []) for name in groups[:12])
 
 
 def test_paper_grain_is_how_far_the_unprinted_paper_reads_as_ink():
