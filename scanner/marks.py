@@ -218,8 +218,8 @@ def without_track_creases(ink: np.ndarray, spaces, box, px_per_mm: float) -> np.
     a narrow band of rows holding ink across ``TRACK_CREASE_COVER`` of the halves' width, in which at least
     ``TRACK_CREASE_ALONE`` of it is a lone line with paper 1-2 mm above and below; where fills meet at the
     halves' dividing line, they leave no paper there. Strokes crossing the band are carried across it
-    (``scanner.ink.cleared_creases``). (Folded photos, 234 of seeds 29-634: of 1872 halves, 75 read wrong
-    before, 14 of them sure; 4 after, none read right before read wrong.)"""
+    (``scanner.ink.cleared_creases``). (234 folded photos kept from earlier runs of the accuracy benchmark:
+    of 1872 halves, 75 read wrong before, 14 of them sure; 4 after, and none read right before read wrong.)"""
     top = int(spaces[0].top.y * px_per_mm) - 3
     bottom = int(np.ceil(spaces[0].bottom.bottom * px_per_mm)) + 3
     columns = np.zeros(ink.shape[1], bool)
