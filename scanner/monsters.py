@@ -509,7 +509,8 @@ class MonsterScan:
         # A place the photo does not show is asked about once, as unseen: what lies over it (a pen's body
         # filling bubbles, a thumb's edge across boxes) is not asked about again bubble by bubble.
         reading.doubts = [d for d in reading.doubts
-                          if not any(d.where == place or d.where.startswith(place + " ") for place in self.hidden)]
+                          if not any(d.where == place or d.where.startswith(place + " ") for place in self.hidden)
+                          and not self._missing_unseen(d)]
         unseen = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at {where} on the "
                         f"sheet, or take the photo again without it", 0.0) for where, why in self.hidden.items()]
         curled = [Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box "
@@ -521,6 +522,19 @@ class MonsterScan:
                                         f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
                                         f"come closer or use a higher resolution", 0.5))
         return reading
+
+    def _missing_unseen(self, doubt: Doubt) -> bool:
+        """Whether ``doubt`` says a part has no die sides, colour or type marked where the photo does not
+        show what it turns on: each group read empty (glare over its bubbles), or each group read marked (a
+        pen's body over an unused part's bubbles) lies where the photo does not show it, and is asked about
+        there, as unseen. (A core's, which leaves its monster out, is kept.)"""
+        if doubt.rule != Rule.MISSING or " part " not in doubt.where:
+            return False
+        groups = self.layout.groups()
+        names = [name for name in (f"{doubt.where} {group}" for group in ("size", "colour", "type")) if name in groups]
+        empty = [name for name in names if choose(name, self.marks.group(name))[0] is None]
+        marked = [name for name in names if name not in empty]
+        return any(part and all(name in self.hidden for name in part) for part in (empty, marked))
 
     def record(self, outcome, want_pages: bool) -> None:
         """File this sheet in its file's outcome (``scanner.batch.PhotoOutcome``): its entry of ``rosters``, what

@@ -601,6 +601,35 @@ def test_a_place_the_photo_does_not_show_is_asked_about_once():
     assert doubts == [("monster 1 core colour", "cannot_see"), ("monster 2 core colour", "two_bubbles")]
 
 
+def test_a_part_whose_empty_group_the_photo_does_not_show_is_asked_about_there_only():
+    """Glare over a part's die-side bubbles: the part reads no die sides, and was asked about twice, as
+    unseen (its size) and as missing its die sides (seed 139, glare: 23 such entries on 30 photos). A pen's
+    body over an unused part's colour and type: they read marked, and the part missing its die sides. Each
+    is asked about once, where the photo does not show it; a part missing a group the photo shows, and a
+    core whose monster is left out, are still asked about."""
+    from scanner.monsters import MonsterScan
+
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {"monster 1 core size": "d8", "monster 1 core colour": "red",
+                            "monster 1 part 2 colour": "blue", "monster 1 part 2 type": "weapon",
+                            "monster 1 part 3 size": "d10", "monster 1 part 3 colour": "yellow",
+                            "monster 1 part 4 colour": "black", "monster 1 part 4 type": "combo",
+                            "monster 2 core colour": "green", "monster 2 part 1 size": "d4",
+                            "monster 2 part 1 colour": "green", "monster 2 part 1 type": "shield"})
+    hidden = {"monster 1 part 2 size": "the print of these marks cannot be seen",
+              "monster 1 part 4 colour": "something lies over these marks", "monster 1 part 4 type": "(a pen?)",
+              "monster 2 core size": "the print of these marks cannot be seen"}
+    scan = MonsterScan("sheet.jpg", layout.sheet_id(1), layout, marks, resolution=5.0, hidden=hidden)
+    doubts = [(d.where, d.rule) for d in scan.reading().doubts]
+    assert ("monster 1 part 2 size", "cannot_see") in doubts and ("monster 1 part 2", "missing") not in doubts
+    assert ("monster 1 part 4 colour", "cannot_see") in doubts and ("monster 1 part 4", "missing") not in doubts
+    assert ("monster 1 part 3", "missing") in doubts                    # no type marked, and the photo shows it
+    assert ("monster 2 core", "missing") in doubts                      # parts but no core: monster 2 left out
+    shown = MonsterScan("sheet.jpg", layout.sheet_id(1), layout, marks, resolution=5.0)
+    assert {("monster 1 part 2", "missing"), ("monster 1 part 4", "missing")} <= \
+        {(d.where, d.rule) for d in shown.reading().doubts}
+
+
 def test_the_pages_of_one_player_become_one_roster():
     def entry(source, player, page, monsters, review=()):
         return {"source": source, "player": player, "page": page, "paper": "a4", "confidence": 0.9,
