@@ -318,7 +318,7 @@ def _carried(above: np.ndarray, below: np.ndarray, height: int) -> np.ndarray:
     moved apart), its ends on the two sides not overlapping but less than the band's height apart, joined
     by a straight strip from one end to the other."""
     band = np.repeat(np.minimum(above, below)[None], height, axis=0)
-    ends_above, ends_below = _runs(above >= CARRIED_INK), _runs(below >= CARRIED_INK)
+    ends_above, ends_below = runs(above >= CARRIED_INK), runs(below >= CARRIED_INK)
     for a0, a1 in ends_above:
         for b0, b1 in ends_below:
             if b0 <= a1 and a0 <= b1 or b0 > a1 + height or a0 > b1 + height:
@@ -331,7 +331,7 @@ def _carried(above: np.ndarray, below: np.ndarray, height: int) -> np.ndarray:
     return band
 
 
-def _runs(inked: np.ndarray) -> list[tuple[int, int]]:
+def runs(inked: np.ndarray) -> list[tuple[int, int]]:
     """The first and last index of each run of True in ``inked``."""
     edges = np.flatnonzero(np.diff(np.concatenate(([0], inked.astype(np.int8), [0]))))
     return [(int(first), int(end) - 1) for first, end in zip(edges[::2], edges[1::2])]
@@ -391,9 +391,9 @@ def _crease_rows(inked: np.ndarray, px_per_mm: float) -> list[tuple[int, bool]]:
     near = cv2.dilate(inked.astype(np.uint8), np.ones((2 * band + 1, step), np.uint8), anchor=(0, band),
                       borderType=cv2.BORDER_CONSTANT, borderValue=0)
     cover = near[:, :steps * step:step].mean(axis=1)
-    plain = _runs(cover >= CREASE_COVER)
+    plain = runs(cover >= CREASE_COVER)
     return sorted([((top + bottom) // 2, True) for top, bottom in plain] +
-                  [((top + bottom) // 2, False) for top, bottom in _runs(cover >= CREASE_FAINT_COVER)
+                  [((top + bottom) // 2, False) for top, bottom in runs(cover >= CREASE_FAINT_COVER)
                    if not any(top <= first <= bottom for first, _ in plain)])
 
 

@@ -33,7 +33,7 @@ import numpy as np
 
 from games.review import Rule
 from games.board import Marks
-from scanner.ink import CREASE_BAND_MM, _runs, cleared_creases
+from scanner.ink import CREASE_BAND_MM, cleared_creases, runs
 from scanner.read import INKED, SURE
 
 CROSS_INSET = 0.17         # the inner box: this share of the mark box is left off each edge (overshoots)
@@ -230,7 +230,7 @@ def without_track_creases(ink: np.ndarray, spaces, box, px_per_mm: float) -> np.
     band = max(1, int(round(CREASE_BAND_MM / 2 * px_per_mm)))
     cover = cv2.dilate(inked, np.ones((2 * band + 1, 1), np.uint8)).mean(axis=1) >= TRACK_CREASE_COVER
     creases = []
-    for first, last in _runs(cover):
+    for first, last in runs(cover):
         if last + 1 - first > 2 * CREASE_BAND_MM * px_per_mm + 2 * band:
             continue                    # ink across the track this tall is the players' fills
         middle = (first + last) // 2
