@@ -89,14 +89,14 @@ class SheetMarks:
         """The fill from which a life box of this page counts as crossed: ``CROSSED``, or for a page crossed
         off heavily ``CROSS_SHARE`` of its typical cross (``CLEAR_CROSS``), whichever is more (worked out
         once a page, not once a track)."""
-        typical = _typical_cross([fill for fills in self.life.values() for fill in fills], CLEAR_CROSS, CLEAR_CROSSES)
+        typical = _typical([fill for fills in self.life.values() for fill in fills], CLEAR_CROSS, CLEAR_CROSSES)
         crossing = CROSSED if typical is None else max(CROSSED, CROSS_SHARE * typical)
         return max(crossing, GRAIN_CROSS * self.grain)
 
     @cached_property
     def typical_crosses(self) -> dict[str, float]:
         """Per life track with ``CLEAR_CROSSES`` boxes crossed or more, the median fill of its crossed boxes."""
-        typical = {name: _typical_cross(fills, self.crossing, CLEAR_CROSSES) for name, fills in self.life.items()}
+        typical = {name: _typical(fills, self.crossing, CLEAR_CROSSES) for name, fills in self.life.items()}
         return {name: value for name, value in typical.items() if value is not None}
 
     def damage(self, track: str) -> tuple[int, list["Doubt"]]:
@@ -109,11 +109,12 @@ class SheetMarks:
         fills = self.life[track]
         count, doubts = damage(track, fills, self.crossing, self.grain)
         others = [value for name, value in self.typical_crosses.items() if name != track]
-        mine = _typical_cross(fills[:count], self.crossing)        # the boxes counted: all crossed
+        mine = _typical(fills[:count], self.crossing)        # the boxes counted: all crossed
         if mine is not None and others and not doubts:
             theirs = float(median(others))
             if mine < LIGHTER * theirs:
-                counted = f"the {count} boxes counted as crossed are all" if count > 1 else "the box counted as crossed is"
+                counted = f"the {count} boxes counted as crossed are all" if count > 1 else \
+                    "the box counted as crossed is"
                 doubts.append(Doubt(track, Rule.FAINT_MARK, f"{counted} much "
                                     f"lighter ({mine:.0%}) than the crosses on the sheet's other tracks "
                                     f"({theirs:.0%}): a fold's crease or a smudge along the row? Counted as "
@@ -212,10 +213,8 @@ def _filled_level(inks: dict) -> float:
     half-filled; a half-filled one not left with an empty rim (a dot, a tick) had at most 0.47 of its page's
     median, a full one 0.56 or more (pencil photos of seeds 201000-201011; a marker's and a ballpoint's pages,
     median 0.97-1.0, are measured as they are)."""
-    means = sorted(mean for mean, _ in inks.values() if mean >= FILLED)
-    if len(means) < EVEN_LEAST:
-        return 1.0
-    return min(1.0, FILLED_SHARE * means[len(means) // 2] / FILLED)
+    typical = _typical([mean for mean, _ in inks.values()], FILLED, EVEN_LEAST)
+    return 1.0 if typical is None else min(1.0, FILLED_SHARE * typical / FILLED)
 
 
 def bubble_ink(ink: np.ndarray, bubble: Bubble, px_per_mm: float) -> tuple[float, float]:
@@ -300,7 +299,7 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
              for i, fill in enumerate(fills, start=1) if faint[0] <= fill < faint[1]}
     # A box counted crossed but far lighter than the track's other crosses: a fold's crease or a smudge
     # along the row more likely than the player's cross.
-    typical = _typical_cross(fills, crossing) or 0.0
+    typical = _typical(fills, crossing) or 0.0
     asked.update({i: f"much lighter ({fill:.0%}) than the track's other crosses ({typical:.0%}): counted as crossed"
                   for i, fill in enumerate(fills, start=1) if faint[1] <= fill < LIGHTER * typical})
     # The last box counted, half as inked as the others: one stroke along the row, through the boxes crossed,
@@ -319,10 +318,11 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
     return count, doubts
 
 
-def _typical_cross(fills: tuple[float, ...], crossing: float, least: int = 1) -> float | None:
-    """A track's typical cross: the median fill of its boxes counted crossed (``crossing`` on), when it has
-    ``least`` of them (else None)."""
-    strong = sorted(fill for fill in fills if fill >= crossing)
+def _typical(fills, marked: float, least: int = 1) -> float | None:
+    """The typical mark among ``fills``: the median of those at ``marked`` or more, when there are ``least``
+    of them (else None). A track's typical cross (its boxes counted crossed, ``crossing`` on), or a page's
+    typical filled bubble."""
+    strong = sorted(fill for fill in fills if fill >= marked)
     return strong[len(strong) // 2] if strong and len(strong) >= least else None
 
 
