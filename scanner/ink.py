@@ -176,6 +176,17 @@ def apply_shift(image: np.ndarray, field: np.ndarray) -> np.ndarray:
     return cv2.remap(image, grid + field, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+def shift_planes(field: np.ndarray, *planes: np.ndarray) -> list[np.ndarray]:
+    """Up to four single-channel images of one size moved as ``apply_shift`` moves an image, in one pass,
+    pixel for pixel as ``apply_shift`` of them merged. (OpenCV's remap has a fast path for four channels
+    and none for two or three, which take twice as long; its float maps are turned into the fixed-point
+    ones it works with either way.)"""
+    xy, fraction = cv2.convertMaps(_pixel_grid(*field.shape[:2]) + field, None, cv2.CV_16SC2)
+    padded = cv2.merge(list(planes) + [planes[0]] * (4 - len(planes)))
+    moved = cv2.remap(padded, xy, fraction, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.split(moved)[:len(planes)]
+
+
 @lru_cache(maxsize=4)
 def _pixel_grid(height: int, width: int) -> np.ndarray:
     """Each pixel's own (x, y), as float32 (a map for ``cv2.remap``); the same for every sheet of a size."""
