@@ -269,10 +269,16 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
         work = ink.T if turned else ink
         x0, y0, x1, y1 = (area[1], area[0], area[3], area[2]) if turned else area
         half = cv2.resize(work[y0:y1, x0:x1], None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
-        lines = [(_fitted(work, turned, y0 + 2 * row, x0, x1, px_per_mm, inked / 2), plain)
-                 for row, plain in _crease_rows(half >= inked / 2, px_per_mm / 2)]
-        creases = [crease for crease, plain in lines if _runs_beyond(work, crease, x0, x1, px_per_mm, inked / 2)
-                   and (plain or _runs_far(work, crease, x0, x1, px_per_mm, inked / 2))]
+        creases = []
+        for row, plain in _crease_rows(half >= inked / 2, px_per_mm / 2):
+            # The line fitted near the band may be drawn to a printed line beside the crease that the fold's
+            # move shows as ink (a row of tiles' edge, 2 mm off): the band's own row is tried too.
+            for crease in (_fitted(work, turned, y0 + 2 * row, x0, x1, px_per_mm, inked / 2),
+                           Crease(turned, y0 + 2 * row, 0.0, (x0 + x1) // 2)):
+                if _runs_beyond(work, crease, x0, x1, px_per_mm, inked / 2) and \
+                        (plain or _runs_far(work, crease, x0, x1, px_per_mm, inked / 2)):
+                    creases.append(crease)
+                    break
         if could_be_path is not None:
             kept += [crease for crease in creases if could_be_path(turned, crease[1])]
             creases = [crease for crease in creases if crease not in kept]

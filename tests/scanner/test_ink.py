@@ -66,6 +66,22 @@ def test_a_crease_is_found_when_it_runs_on_beyond_the_map(cover, margin_cover, f
         assert cleared[int(68 * px):int(72 * px), area[0]:area[2]].max() == 0.0
 
 
+def test_a_crease_beside_a_printed_line_the_fold_shows_is_found_on_its_own_row():
+    """A fold 2 mm above a row of tiles' printed edge: the panels' move shows that edge as ink across the
+    map, never beyond it. The crease runs on beyond the map on its own row and is found and cleared
+    there, though the edge, heavier inside the map, would draw a line fitted to the band onto itself
+    (a Dungeon Maker sheet read four empty tiles as rooms along such a crease)."""
+    from scanner.ink import without_creases
+
+    px = 5.0
+    ink, area = _sheet_with_a_crease(px, 0.85, 1.0)        # print hides a little of the crease in the map
+    edge = int(72 * px)
+    ink[edge - 1:edge + 2, area[0]:area[2]] = 0.6         # the tiles' edge, three pixels thick, map only
+    cleared, creases, _ = without_creases(ink, area, px)
+    assert len(creases) == 1 and abs(creases[0][1] - 70 * px) <= 1.0 * px
+    assert cleared[int(70 * px), area[0]:area[2]].max() == 0.0
+
+
 def test_a_stroke_crossing_a_cleared_crease_aslant_stays_joined():
     """A crease is cleared in a band a couple of millimetres tall; a stroke crossing it straight is carried
     across, and one crossing it aslant (or where the fold's two panels moved apart), its ends on either
