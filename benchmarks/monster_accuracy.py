@@ -141,7 +141,9 @@ def _measure(args, condition: str | None) -> None:
                                  f"{ {v: f for v, f in fills.items() if f > 0.05} })")
             touched = set(truth.get("touched", []))      # what a thumb, a pen or glare lies over may be named
             for d in review:
-                if d["where"] not in fault_groups and not (d["rule"] == "cannot_see" and d["where"] in touched):
+                # (An unseen core's or part's whole row, ``MonsterScan._unseen``, covers the groups on it.)
+                if d["where"] not in fault_groups and not (d["rule"] == "cannot_see" and (
+                        d["where"] in touched or any(place.startswith(d["where"] + " ") for place in touched))):
                     counts["needless flags"] += 1
                     needless[d["rule"]] += 1
                     if args.verbose:

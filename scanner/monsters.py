@@ -29,6 +29,7 @@ from scanner.visibility import GLARED_SURENESS
 ROSTER_FORMAT = "scrawl.roster/1"
 FILLED = 0.5            # share of a bubble's inside inked: surely filled
 MARKED = 0.2            # ... below this, empty (a stray line, a neighbour's overshoot)
+ROW_GROUPS = ("size", "colour", "type")     # the bubble groups of a core's or a part's row (a core has no type)
 JOINED = 0.9            # the gap between two neighbouring pool bubbles inked this much across: one patch of ink
 SPILLED = 0.9           # ... and one of the two filled under this: perhaps only the other's fill run over
 EVEN = 0.5              # a filled bubble's emptiest sector of its rim has at least this share of its mean ink
@@ -512,7 +513,7 @@ class MonsterScan:
                           if not any(d.where == place or d.where.startswith(place + " ") for place in self.hidden)
                           and not self._missing_unseen(d)]
         unseen = [Doubt(where, Rule.CANNOT_SEE, f"{why.replace('this box', 'these marks')}: look at {where} on the "
-                        f"sheet, or take the photo again without it", 0.0) for where, why in self.hidden.items()]
+                        f"sheet, or take the photo again without it", 0.0) for where, why in self._unseen().items()]
         curled = [Doubt(where, Rule.UNSURE_MARK, f"the paper curls here, so these marks may be read one bubble or box "
                         f"off: look at {places} on the sheet, or flatten it and take the photo again", 0.3)
                   for where, places in _by_card([w for w in self.slipped if w not in self.hidden])]
@@ -523,6 +524,24 @@ class MonsterScan:
                                         f"come closer or use a higher resolution", 0.5))
         return reading
 
+    def _unseen(self) -> dict[str, str]:
+        """The places to ask about as unseen, and why: those the photo does not show, but a core's or a part's
+        whole row where one of its groups is not shown and the others read nothing. That row is then left
+        out of the roster, and what the photo does show of it may be washed out too: glare over a core's
+        die sides, its colour hatched lightly beside them and read empty, left a monster out with only its
+        die sides asked about (seed 157, glare)."""
+        groups = self.layout.groups()
+        unseen: dict[str, str] = {}
+        for where, why in self.hidden.items():
+            row, _, group = where.rpartition(" ")
+            if group in ROW_GROUPS and not any(
+                    choose(name, self.marks.group(name))[0] is not None
+                    for name in (f"{row} {other}" for other in ROW_GROUPS)
+                    if name in groups and name not in self.hidden):
+                where = row
+            unseen.setdefault(where, why)
+        return unseen
+
     def _missing_unseen(self, doubt: Doubt) -> bool:
         """Whether ``doubt`` says a part has no die sides, colour or type marked where the photo does not
         show what it turns on: each group read empty (glare over its bubbles), or each group read marked (a
@@ -531,7 +550,7 @@ class MonsterScan:
         if doubt.rule != Rule.MISSING or " part " not in doubt.where:
             return False
         groups = self.layout.groups()
-        names = [name for name in (f"{doubt.where} {group}" for group in ("size", "colour", "type")) if name in groups]
+        names = [name for name in (f"{doubt.where} {group}" for group in ROW_GROUPS) if name in groups]
         empty = [name for name in names if choose(name, self.marks.group(name))[0] is None]
         marked = [name for name in names if name not in empty]
         return any(part and all(name in self.hidden for name in part) for part in (empty, marked))
