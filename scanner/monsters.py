@@ -30,6 +30,7 @@ ROSTER_FORMAT = "scrawl.roster/1"
 FILLED = 0.5            # share of a bubble's inside inked: surely filled
 MARKED = 0.2            # ... below this, empty (a stray line, a neighbour's overshoot)
 ROW_GROUPS = ("size", "colour", "type")     # the bubble groups of a core's or a part's row (a core has no type)
+ROW_LINE = 4            # a row with this many bubbles half-filled has a line along it: its life track is asked about
 JOINED = 0.9            # the gap between two neighbouring pool bubbles inked this much across: one patch of ink
 SPILLED = 0.9           # ... and one of the two filled under this: perhaps only the other's fill run over
 EVEN = 0.5              # a filled bubble's emptiest sector of its rim has at least this share of its mean ink
@@ -120,11 +121,24 @@ class SheetMarks:
                                     f"lighter ({mine:.0%}) than the crosses on the sheet's other tracks "
                                     f"({theirs:.0%}): a fold's crease or a smudge along the row? Counted as "
                                     f"{count} damage", 0.4))
+        lined = self._lined_row(track)
+        if count and not doubts and lined >= ROW_LINE:
+            doubts.append(Doubt(track, Rule.UNSURE_MARK, f"a line runs along this row: {lined} of its bubbles are "
+                                f"half-filled too (a fold's crease?). Are the {count} boxes counted really crossed? "
+                                f"Counted as {count} damage", 0.4))
         if count < len(fills) and (track, count + 1) in self.glared:
             doubts.append(Doubt(f"{track} box {count + 1}", Rule.UNSURE_MARK,
                                 f"is it crossed? Read as not ({fills[count]:.0%} inked); {GLARED_NOTE}",
                                 GLARED_SURENESS))
         return count, doubts
+
+    def _lined_row(self, track: str) -> int:
+        """How many bubbles of a life track's row (its core's or part's die sides, colour and type) are
+        half-filled: a line along the row (a fold's crease) half-fills many, and crosses every box alike."""
+        row = track.rsplit(" ", 1)[0]
+        groups = self.layout.groups()
+        return sum(MARKED <= self.fills.get((b.group, b.value), 0.0) < FILLED
+                   for name in (f"{row} {group}" for group in ROW_GROUPS) if name in groups for b in groups[name])
 
 
 def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> SheetMarks:

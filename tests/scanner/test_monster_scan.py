@@ -360,6 +360,28 @@ def test_a_track_crossed_far_lighter_than_the_others_is_asked_about_as_a_whole()
     assert SheetMarks(layout, {}, life).damage("monster 1 part 4 life") == (20, [])
 
 
+def test_a_crease_along_a_row_through_its_bubbles_and_its_life_track_is_asked_about():
+    """Seed 163, folded, hard (163005, player 2): a crease ran along monster 1 part 4's row, half-filling 12
+    of its bubbles and inking all 20 life boxes 22-27%, as dark as the ballpoint's crosses elsewhere: read
+    as 20 damage, the part gone, and only its colour asked about. A track whose row has four bubbles
+    half-filled or more is asked about; three, a messy fill's spill, is not."""
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {"monster 1 core size": "d8", "monster 1 core colour": "red",
+                            "monster 1 part 4 size": "d20", "monster 1 part 4 colour": "green"},
+                   {"monster 1 core life": 5, "monster 2 core life": 3})
+    life = dict(marks.life)
+    life["monster 1 part 4 life"] = (0.25,) * 20
+    for value in ("gray", "blue", "white", "red"):
+        marks.fills[("monster 1 part 4 colour", value)] = 0.3
+    lined = SheetMarks(layout, marks.fills, life)
+    count, doubts = lined.damage("monster 1 part 4 life")
+    assert count == 20 and [(d.where, d.rule) for d in doubts] == [("monster 1 part 4 life", "unsure_mark")]
+    assert "4 of its bubbles are half-filled too (a fold's crease?)" in doubts[0].why
+    marks.fills[("monster 1 part 4 colour", "red")] = 0.0
+    assert SheetMarks(layout, marks.fills, life).damage("monster 1 part 4 life") == (20, [])
+    assert lined.damage("monster 1 core life") == (5, [])
+
+
 def test_a_page_crossed_off_heavily_reads_a_dim_photos_grain_as_nothing():
     """A dim photo's grain fills empty life boxes up to 9% (monster sheets, dim, seeds 1 and 2), over the 6%
     that counts a box crossed: with a marker's crosses at 75-80% on the page, a box counts crossed from a
