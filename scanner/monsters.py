@@ -121,8 +121,7 @@ class SheetMarks:
                                     f"lighter ({mine:.0%}) than the crosses on the sheet's other tracks "
                                     f"({theirs:.0%}): a fold's crease or a smudge along the row? Counted as "
                                     f"{count} damage", 0.4))
-        lined = self._lined_row(track)
-        if count and not doubts and lined >= ROW_LINE:
+        if count and not doubts and (lined := self._lined_row(track)) >= ROW_LINE:
             doubts.append(Doubt(track, Rule.UNSURE_MARK, f"a line runs along this row: {lined} of its bubbles are "
                                 f"half-filled too (a fold's crease?). Are the {count} boxes counted really crossed? "
                                 f"Counted as {count} damage", 0.4))
