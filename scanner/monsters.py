@@ -29,7 +29,6 @@ from scanner.visibility import GLARED_SURENESS
 ROSTER_FORMAT = "scrawl.roster/1"
 FILLED = 0.5            # share of a bubble's inside inked: surely filled
 MARKED = 0.2            # ... below this, empty (a stray line, a neighbour's overshoot)
-ROW_GROUPS = ("size", "colour", "type")     # the bubble groups of a core's or a part's row (a core has no type)
 ROW_LINE = 4            # a row with this many bubbles half-filled has a line along it: its life track is asked about
 JOINED = 0.9            # the gap between two neighbouring pool bubbles inked this much across: one patch of ink
 SPILLED = 0.9           # ... and one of the two filled under this: perhaps only the other's fill run over
@@ -134,10 +133,15 @@ class SheetMarks:
     def _lined_row(self, track: str) -> int:
         """How many bubbles of a life track's row (its core's or part's die sides, colour and type) are
         half-filled: a line along the row (a fold's crease) half-fills many, and crosses every box alike."""
-        row = track.rsplit(" ", 1)[0]
-        groups = self.layout.groups()
+        groups = _row_groups(self.layout).get(track.rsplit(" ", 1)[0], {})
         return sum(MARKED <= self.fills.get((b.group, b.value), 0.0) < FILLED
-                   for name in (f"{row} {group}" for group in ROW_GROUPS) if name in groups for b in groups[name])
+                   for bubbles in groups.values() for b in bubbles)
+
+
+def _row_groups(layout: MonsterLayout) -> dict[str, dict]:
+    """Each core's and part's bubble groups (its die sides, colour and type: ``PartRow.groups``), by the row's
+    name (``monster 1 part 2``)."""
+    return {row.where: row.groups() for row in layout.rows()}
 
 
 def read_marks(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> SheetMarks:
@@ -543,14 +547,12 @@ class MonsterScan:
         out of the roster, and what the photo does show of it may be washed out too: glare over a core's
         die sides, its colour hatched lightly beside them and read empty, left a monster out with only its
         die sides asked about (seed 157, glare)."""
-        groups = self.layout.groups()
+        rows = _row_groups(self.layout)
         unseen: dict[str, str] = {}
         for where, why in self.hidden.items():
-            row, _, group = where.rpartition(" ")
-            if group in ROW_GROUPS and not any(
-                    choose(name, self.marks.group(name))[0] is not None
-                    for name in (f"{row} {other}" for other in ROW_GROUPS)
-                    if name in groups and name not in self.hidden):
+            row = where.rpartition(" ")[0]
+            if where in rows.get(row, {}) and not any(choose(name, self.marks.group(name))[0] is not None
+                                                      for name in rows[row] if name not in self.hidden):
                 where = row
             unseen.setdefault(where, why)
         return unseen
@@ -562,8 +564,7 @@ class MonsterScan:
         there, as unseen. (A core's, which leaves its monster out, is kept.)"""
         if doubt.rule != Rule.MISSING or " part " not in doubt.where:
             return False
-        groups = self.layout.groups()
-        names = [name for name in (f"{doubt.where} {group}" for group in ROW_GROUPS) if name in groups]
+        names = list(_row_groups(self.layout).get(doubt.where, {}))
         empty = [name for name in names if choose(name, self.marks.group(name))[0] is None]
         marked = [name for name in names if name not in empty]
         return any(part and all(name in self.hidden for name in part) for part in (empty, marked))
