@@ -722,6 +722,7 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     darkness = np.zeros(reference.page_shape, np.uint8)
     x0, y0, x1, y1 = reference.area
     darkness[y0:y1, x0:x1] = dark
+    ink = _aligned_rows(ink, dark, colour, reference, _row_parts(layout.boxes), gain, fine and not creases)
     marks = read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases, uncleared, darkness)
     hidden, glared, unseen_boxes = _maker_hidden(layout, reference, dark, photo.image, homography)
     # Rows of record boxes repeat every few millimetres, so where the sheet bends fast a tile may be matched
@@ -769,6 +770,64 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
     return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
+
+
+ROW_MARGIN_MM = 3.0     # a record row is lined up with the print this far round its boxes ...
+ROW_REACH_MM = 1.6      # ... moved up to this far (under half the boxes' pitch, 3.6 mm) ...
+ROW_PRINT = 0.25        # ... by the blank's pixels at least this dark
+ROW_BETTER = 1.25       # ... when its print is matched this many times as well as where it was registered,
+ROW_FOUND = 0.2         # ... and this well at least (a good photo's rows: 0.4-0.7)
+ROW_PRINT_SEEN = 128    # the photo's darkness (8-bit) that counts as the print seen
+ROW_KEEP_MM = 0.5       # the ink read again reaches this far round the boxes
+
+
+def _row_parts(boxes: dict[str, Rect]) -> dict[str, Rect]:
+    """What is lined up with the print on its own (``_aligned_rows``): the record's rows of boxes (Gems,
+    Potions, Souls, dungeon HP), and each of the Spells' rings and cast boxes, which lie far apart."""
+    from scanner.maker import record_places
+
+    parts = {name: rect for name, rect in record_places(boxes).items() if name != "Spells"}
+    parts.update((name, rect) for name, rect in boxes.items() if name.startswith("spell_"))
+    return parts
+
+
+def _aligned_rows(ink: np.ndarray, dark: np.ndarray, colour: np.ndarray, reference: _Reference,
+                  places: dict[str, Rect], gain: float, fine: bool) -> np.ndarray:
+    """The ink map with each record row (``places``) read again where its print lines up best: where a
+    curl bends the sheet fast, the registration's tiles average its move and may leave a row's printed
+    edges a millimetre off, reading as ticks (or a tick read beside its box)."""
+    allowance = reference.flat_allowance if fine else reference.allowance
+    ax, ay, bx, by = reference.area
+    reach = int(round(ROW_REACH_MM * PX_PER_MM))
+    copied = False
+    for name, rect in places.items():
+        x0, y0, x1, y1 = _pixels(rect.grown(ROW_MARGIN_MM))
+        x0, y0, x1, y1 = max(x0 - ax, reach), max(y0 - ay, reach), min(x1 - ax, bx - ax - reach), \
+            min(y1 - ay, by - ay - reach)
+        if x1 <= x0 or y1 <= y0:
+            continue
+        blank = reference.darkness[y0:y1, x0:x1]
+        printed = (blank >= ROW_PRINT).astype(np.float32)
+        if not printed.any():
+            continue
+        # How much of the print the photo shows dark, for each move within reach (the photo taken no darker
+        # than the print: a heavy tick beside it would pull the print onto itself).
+        seen = np.minimum(dark[y0 - reach:y1 + reach, x0 - reach:x1 + reach], ROW_PRINT_SEEN).astype(np.float32)
+        scores = cv2.matchTemplate(seen, printed, cv2.TM_CCORR) / (ROW_PRINT_SEEN * float(printed.sum()))
+        here = float(scores[reach, reach])
+        _, best, _, (i, j) = cv2.minMaxLoc(scores)
+        dx, dy = i - reach, j - reach
+        if (dx, dy) == (0, 0) or best < ROW_BETTER * here or best < ROW_FOUND:
+            continue
+        if not copied:
+            ink, copied = ink.copy(), True
+        # Only the boxes themselves are read again: the margins overlap the next row's and the grid's.
+        x0, y0, x1, y1 = _pixels(rect.grown(ROW_KEEP_MM))
+        x0, y0, x1, y1 = max(x0 - ax, -dx), max(y0 - ay, -dy), min(x1 - ax, bx - ax - dx), min(y1 - ay, by - ay - dy)
+        ink[ay + y0:ay + y1, ax + x0:ax + x1] = ink_map(dark[y0 + dy:y1 + dy, x0 + dx:x1 + dx],
+                                                      colour[y0 + dy:y1 + dy, x0 + dx:x1 + dx],
+                                                      allowance[y0:y1, x0:x1], gain)
+    return ink
 
 
 def _bend(shift: np.ndarray) -> float:
