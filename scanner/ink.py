@@ -184,7 +184,8 @@ def shift_planes(field: np.ndarray, *planes: np.ndarray) -> list[np.ndarray]:
     xy, fraction = cv2.convertMaps(_pixel_grid(*field.shape[:2]) + field, None, cv2.CV_16SC2)
     padded = cv2.merge(list(planes) + [planes[0]] * (4 - len(planes)))
     moved = cv2.remap(padded, xy, fraction, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return cv2.split(moved)[:len(planes)]
+    # Taken out one by one: splitting all four takes three times as long as taking two.
+    return [cv2.extractChannel(moved, channel) for channel in range(len(planes))]
 
 
 @lru_cache(maxsize=4)
