@@ -117,6 +117,7 @@ def _halo(paper: np.ndarray, level: np.ndarray) -> np.ndarray:
 
 
 GLARE_REACH_MM = 4.0       # glare fades away, not off: a light mark this near where it is found may be washed out
+GLARE_WHITE_PAGE = 1.05    # paper at the camera's white (GLARE_WHITE) and this much brighter than most of the page's
 
 
 def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
@@ -126,7 +127,12 @@ def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
     life tracks marked but read empty, three lay in them and seven 1-4 mm outside.)"""
     paper, relative = _paper_and_relative(region_rgb)
     level = _channel_mean(relative)
-    lit = _halo(paper, level) | _washed(paper, level)
+    brightness = _channel_mean(paper)
+    # On a brightly exposed page glare has little room left to brighten the paper before the camera's white:
+    # paper at that white and brighter than most of the page's is lit too, however bright the paper around.
+    white = (cv2.min(cv2.min(paper[..., 0], paper[..., 1]), paper[..., 2]) >= GLARE_WHITE) & \
+        (brightness >= GLARE_WHITE_PAGE * percentile(brightness, 75))
+    lit = _halo(paper, level) | _washed(paper, level) | white
     reach = 2 * int(round(GLARE_REACH_MM * COVER_PX_PER_MM)) + 1
     return cv2.dilate(lit.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
 

@@ -349,3 +349,34 @@ def test_glare_lights_its_halo_and_a_few_millimetres_around_it():
     reach = int(GLARE_REACH_MM * COVER_PX_PER_MM)
     assert lit[60, edge + reach] and not lit[60, edge + reach + 2]
     assert not lit[100, 156] and not lit[150, 60]
+
+
+def test_glare_on_a_brightly_exposed_page_lights_the_paper_it_whitens():
+    """A page photographed bright (its paper at 230 of 255) leaves glare little room to brighten it: a
+    wide spot at the camera's white is under the 8% over the paper around it that marks glare washing the
+    paper out (its own light raises that median), and under the halo's 10% over the page. Paper at the
+    camera's white and 5% brighter than most of the page's is lit; a page white all over is not."""
+    from scanner.visibility import COVER_PX_PER_MM, glare_lit
+
+    size = int(200 * COVER_PX_PER_MM)
+    page = np.full((size, size, 3), 230, np.uint8)
+    cv2.circle(page, (60, 60), 25, (250, 250, 250), -1)            # a glare spot, 50 mm across
+    assert glare_lit(page)[60, 60] and not glare_lit(page)[150, 150]
+    assert not glare_lit(np.full((size, size, 3), 250, np.uint8)).any()
+
+
+def test_glare_washing_out_a_life_tracks_crosses_on_a_bright_page_asks_about_the_track():
+    """Monster sheets, glare, seed 169008 (player 2): glare over the end of monster 1 part 1's life track
+    washed its six crosses out to nothing, and the page's paper was bright (230), so the glare was found
+    neither as a halo nor as washed-out paper: no damage read, named nowhere. The track's first box is now
+    asked about."""
+    from generator.kinds import BLANKS
+    from photographer import make_monster_shots
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = make_monster_shots(169008, players=2, paper="a4", faults=2, condition="glare")[1]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS, None)
+    asked = [d for d in scans[0].to_json()["needs_review"] if d["where"].startswith("monster 1 part 1 life")]
+    assert [(d["where"], d["rule"]) for d in asked] == [("monster 1 part 1 life box 1", "unsure_mark")]
+    assert "glare" in asked[0]["why"]
