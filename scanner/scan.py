@@ -491,7 +491,7 @@ def _straight_path_fits(layout: SheetLayout, columns: bool, at_mm: float) -> boo
         return False
     dungeon = layout.dungeon
     line = [cell.room for cell in layout.rooms
-            if int(((cell.rect.x if columns else cell.rect.y) - start) // size + 0.5) == int(index)]
+            if round(((cell.rect.x if columns else cell.rect.y) - start) / size) == int(index)]
     side = "S" if columns else "E"
     return bool(line) and all(dungeon.side_kind(room, side) != "wall" for room in line
                               if dungeon.contains(room.neighbour(side)))

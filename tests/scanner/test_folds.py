@@ -75,3 +75,20 @@ def test_a_crease_along_the_curse_track_is_not_read_as_fills(seed, map_id, paper
     scan, truth = _read(seed, map_id, paper, player)
     assert scan["marks"]["curse_track"] == truth["marks"]["curse_track"]
     assert not [entry for entry in scan["needs_review"] if entry["where"].startswith("curse track")]
+
+
+def test_a_straight_path_down_a_whole_column_is_kept_not_cleared_as_a_crease():
+    """Expansion map 6, Letter, good light (game 66650003, player 1): the player's path ran straight down
+    column G from its entrance at the top to the one at the bottom, a line across the whole map like a fold's
+    crease. Such a line is kept where a path could run (every room of the column open to the next), but
+    the column was worked out from the rooms' left edges with a floor that 127.95 - 34.95 mm (92.999...)
+    put in column F, whose walls no path crosses: the line was cleared as a crease, and all eight rooms
+    of G lost their N and S sides. Now they read as drawn (and are still asked about)."""
+    shot = photographer.make_game_shots(66650003, players=2, condition="good", map_id="map6", paper="letter")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    scan = scans[0].to_json()
+    column = [f"G{row}" for row in range(1, 9)]
+    assert all("N" in shot.truth["rooms"][name]["exits"] or "S" in shot.truth["rooms"][name]["exits"]
+               for name in column)
+    assert [name for name in _wrong(scan, shot.truth) if name in column] == []
+    assert {entry["where"] for entry in scan["needs_review"]} >= set(column)
