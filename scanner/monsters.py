@@ -329,11 +329,41 @@ def damage(track: str, fills: tuple[float, ...], crossing: float = CROSSED,
         doubts = [_faint_boxes(track, fills, sorted(asked), crossing, typical)]
     else:
         doubts = [Doubt(f"{track} box {i}", Rule.FAINT_MARK, why, 0.5) for i, why in asked.items()]
+    if not doubts and (step := _darker_start(fills, count, grain)) is not None:
+        first, head, tail = step
+        doubts.append(Doubt(track, Rule.UNSURE_MARK, f"boxes 1-{first} are darker ({head:.0%}) than the rest of the "
+                            f"track ({tail:.0%}), as crosses make them, but lighter than this photo counts a cross "
+                            f"(its grain inks the paper up to {grain:.0%}): are they crossed? Read as {count} "
+                            f"damage", 0.4))
     if any(crossed[count:]):
         boxes = ", ".join(str(i) for i, mark in enumerate(crossed, start=1) if mark)
         doubts.append(Doubt(track, Rule.GAP_IN_TRACK, f"boxes {boxes} crossed, not only the first ones: read as "
                                                    f"{count} damage, the boxes crossed from box 1 on", 0.5))
     return count, doubts
+
+
+STEP = 0.12             # boxes from box 1 inked this much more than the rest of their track (median against
+STEP_GRAIN = 0.4        # median), and this share of the photo's grain more, look crossed off (at least two boxes)
+
+
+def _darker_start(fills: tuple[float, ...], count: int, grain: float) -> tuple[int, float, float] | None:
+    """The boxes from box 1 beyond the ``count`` counted crossed that stand out from the rest of the track as
+    crosses do, when two or more do: how many from box 1, and the medians of those not counted and of the
+    rest. A dim photo's grain raises the fill a box counts crossed from above a pencil's crosses; their run
+    from box 1 still stands out."""
+    best, most = None, 0.0
+    for first in range(count + 2, len(fills)):
+        # The boxes of the run not counted (two at least), each darker than the rest's median.
+        head, tail = float(median(fills[count:first])), float(median(fills[first:]))
+        if min(fills[count:first]) <= tail:
+            continue
+        # The step weighed by how many boxes lie on each side of it (a lone box at the end says little).
+        weight = (head - tail) * (first * (len(fills) - first)) ** 0.5
+        if weight > most:
+            best, most = (first, head, tail), weight
+    if best is None or best[1] - best[2] < max(STEP, STEP_GRAIN * grain):
+        return None
+    return best
 
 
 def _typical(fills, marked: float, least: int = 1) -> float | None:

@@ -15,6 +15,7 @@ import pytest
 import photographer
 from sheets.roster import monster_layout
 from generator.kinds import BLANKS
+from games.review import Rule
 from scanner.load import load_photo_bytes
 from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, joined_bubbles, merge_entries,
                               paper_grain, read_marks, read_roster, roster_json)
@@ -722,3 +723,25 @@ def test_the_photographer_fills_what_its_truth_says():
     assert again.data == shot.data and again.truth == truth
     assert shot.photo.shape[:2] == (truth["photo"]["height"], truth["photo"]["width"])
     assert np.asarray(shot.photo).dtype == np.uint8
+
+
+def test_a_run_of_crosses_from_box_1_lighter_than_a_grainy_photo_counts_is_asked_about():
+    """A dim photo of a pencil sheet (monsters177013, player 2): its grain inked empty paper up to 42% of a
+    box, so a box counted crossed from 63% on, and the pencil's crosses (27-39%) stood under it and under
+    the faint marks' level alike: three tracks read as no damage, named nowhere. A run of boxes from box 1
+    that stands out from the rest of its track is now asked about; a track of grain alone, or crossed as
+    counted, is not."""
+    dim = (0.31, 0.3, 0.32, 0.33, 0.33, 0.36, 0.39, 0.06, 0.07, 0.05, 0.16, 0.04, 0.09, 0.1, 0.04, 0.07, 0.22, 0.27,
+           0.1, 0.08)
+    count, doubts = damage("monster 1 part 3 life", dim, crossing=0.63, grain=0.42)
+    assert count == 0 and [(d.where, d.rule) for d in doubts] == [("monster 1 part 3 life", Rule.UNSURE_MARK)]
+    assert doubts[0].why.startswith("boxes 1-7 are darker (33%) than the rest of the track (8%)")
+    grain = (0.07, 0.18, 0.16, 0.07, 0.13, 0.1, 0.08, 0.27, 0.09, 0.12, 0.02, 0.03, 0.13, 0.19, 0.14, 0.08, 0.1, 0.05,
+             0.12, 0.07)
+    assert damage("monster 1 part 1 life", grain, crossing=0.63, grain=0.42) == (0, [])
+    assert damage("monster 1 part 1 life", (0.7,) * 5 + (0.02,) * 15) == (5, [])
+
+    shot = photographer.make_monster_shots(177013, players=2, paper="a4", faults=2, condition="dim")[1]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS, None)
+    asked = {d["where"] for d in scans[0].to_json()["needs_review"] if d["where"].endswith("life")}
+    assert {"monster 1 core life", "monster 1 part 3 life", "monster 2 part 3 life"} <= asked
