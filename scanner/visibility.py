@@ -81,7 +81,12 @@ def _channel_mean(image: np.ndarray) -> np.ndarray:
 def _washed(paper: np.ndarray, level: np.ndarray) -> np.ndarray:
     """Where glare washes the paper out: brighter than the paper around it (``level``, the mean over the
     channels of ``_paper_and_relative``'s second), and at the camera's white in every channel."""
-    return (level > GLARE_LEVEL) & (cv2.min(cv2.min(paper[..., 0], paper[..., 1]), paper[..., 2]) >= GLARE_WHITE)
+    return (level > GLARE_LEVEL) & _at_white(paper)
+
+
+def _at_white(paper: np.ndarray) -> np.ndarray:
+    """Where the paper is at the camera's white (``GLARE_WHITE``) in every channel."""
+    return cv2.min(cv2.min(paper[..., 0], paper[..., 1]), paper[..., 2]) >= GLARE_WHITE
 
 
 def _paper_and_relative(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -130,8 +135,7 @@ def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
     brightness = _channel_mean(paper)
     # On a brightly exposed page glare has little room left to brighten the paper before the camera's white:
     # paper at that white and brighter than most of the page's is lit too, however bright the paper around.
-    white = (cv2.min(cv2.min(paper[..., 0], paper[..., 1]), paper[..., 2]) >= GLARE_WHITE) & \
-        (brightness >= GLARE_WHITE_PAGE * percentile(brightness, 75))
+    white = _at_white(paper) & (brightness >= GLARE_WHITE_PAGE * percentile(brightness, 75))
     lit = _halo(paper, level) | _washed(paper, level) | white
     reach = 2 * int(round(GLARE_REACH_MM * COVER_PX_PER_MM)) + 1
     return cv2.dilate(lit.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
