@@ -439,6 +439,15 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
         if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease, glared=marks.glared), f"spell_{key}",
                   doubts, f"{spell['name']} got", levels):
             got.append(key)
+        fill = box[f"spell_{key}_cast"]
+        on, unsure = _decide(fill, *levels)
+        if on and unsure is not None and _decide(ring[f"spell_{key}"], *levels) == (False, None):
+            # Only a spell got can be cast: a doubtful tick in the cast box of a spell surely not got is more
+            # likely the photo's grain or the print (still asked about).
+            doubts.append(Entry(f"{spell['name']} cast", Rule.UNSURE_MARK,
+                                f"is the {spell['name']} cast box ticked? Read as empty ({fill:.0%} inked): "
+                                f"{spell['name']} is not ticked as got, and only a spell got can be cast", unsure))
+            continue
         if _count(MakerMarks({}, {}, box, under_crease=marks.under_crease, glared=marks.glared), f"spell_{key}_cast",
                   doubts, f"{spell['name']} cast", levels):
             cast.append(key)

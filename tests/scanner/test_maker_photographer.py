@@ -394,6 +394,26 @@ def test_a_record_row_registered_a_millimetre_off_is_read_where_its_print_lines_
                                                   maker)["total"]
 
 
+def test_a_doubtful_cast_tick_of_a_spell_not_got_is_read_empty_and_asked_about(maker):
+    """A dim photo (seed 7690704): its grain at the page's right edge inked Mend's empty cast box 9%, between
+    the levels of a box surely empty and surely ticked, read the likelier way: ticked, the score 2 off. Mend's
+    ring is surely empty, and only a spell got can be cast: the box is read empty, and still asked about."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(7690704, players=1, paper="a4", condition="dim")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    assert "mend" not in shot.truth["spells_got"] and sorted(entry["record"]["spells_cast"]) == sorted(
+        shot.truth["spells_cast"])
+    asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "Mend cast"]
+    assert len(asked) == 1 and "Read as empty" in asked[0]["why"] and "only a spell got can be cast" in asked[0]["why"]
+    assert entry["score"]["total"] == sheet_score(read_dungeon(shot.truth["dungeon"], maker), _record(shot.truth),
+                                                  maker)["total"]
+
+
 def test_a_photo_that_leaves_a_third_of_the_tiles_in_doubt_opens_its_list_with_a_retake():
     """A curled sheet photographed askew leaves 22 tiles asked about: the list starts by saying a new photo
     may be quicker than checking them, and a short list (the fold of seed 10402) does not."""
