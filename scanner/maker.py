@@ -436,17 +436,16 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
         key = spell["id"]
         ring = {f"spell_{key}": marks.boxes[f"spell_{key}"]}
         box = {f"spell_{key}_cast": marks.boxes[f"spell_{key}_cast"]}
+        asked = len(doubts)
         if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease, glared=marks.glared), f"spell_{key}",
                   doubts, f"{spell['name']} got", levels):
             got.append(key)
         fill = box[f"spell_{key}_cast"]
         on, unsure = _decide(fill, *levels)
-        ring_name = f"spell_{key}"
-        if on and unsure is not None and _decide(ring[ring_name], *levels) == (False, None) and \
-                ring_name not in marks.glared and ring_name not in marks.under_crease:
+        if on and unsure is not None and key not in got and len(doubts) == asked:
             # Only a spell got can be cast: a doubtful tick in the cast box of a spell surely not got (its ring
-            # neither lit by glare nor under a crease, where a tick may be lost) is more likely the photo's
-            # grain or the print (still asked about).
+            # read empty and not asked about: not in doubt, nor lit by glare or under a crease, where a tick
+            # may be lost) is more likely the photo's grain or the print (still asked about).
             doubts.append(Entry(f"{spell['name']} cast", Rule.UNSURE_MARK,
                                 f"is the {spell['name']} cast box ticked? Read as empty ({fill:.0%} inked): "
                                 f"{spell['name']} is not ticked as got, and only a spell got can be cast", unsure))
