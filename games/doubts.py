@@ -224,18 +224,30 @@ def _flag_card_counts(results) -> None:
 
 
 def _odd_sheets(group: list) -> list:
-    """The sheets of one map that cannot show the cards some other sheet shows; only the one, when one
-    disagrees with all the others and they agree among themselves."""
+    """The sheets of one map that cannot show the cards some other sheet shows. When the most sheets that
+    agree among themselves are one set alone, of two sheets or more (a sheet agreeing with another where a
+    room it doubts, read its other way, makes it agree: that room's entry is where to look), only the
+    sheets outside it: with four players, two read right are not both told because the other two are
+    each misread. Otherwise every sheet that disagrees with another."""
+    from itertools import combinations
+
     from games.rules import same_cards
 
+    count = len(group)
     agree = {(a, b): same_cards(group[a].sheet.board, group[b].sheet.board)
-             for a in range(len(group)) for b in range(len(group)) if a != b}
-    odd = [a for a in range(len(group)) if not all(agree[a, b] for b in range(len(group)) if b != a)]
-    for a in odd:
-        rest = [b for b in range(len(group)) if b != a]
-        if len(rest) >= 2 and not any(agree[a, b] for b in rest) \
-                and all(agree[b, c] for b in rest for c in rest if b != c):
-            return [group[a]]
+             for a in range(count) for b in range(count) if a != b}
+    odd = [a for a in range(count) if not all(agree[a, b] for b in range(count) if b != a)]
+    if not odd:
+        return []
+    alike = {(a, b): agree[a, b] or _explained(group[a], group[b]) or _explained(group[b], group[a])
+             for a, b in agree}
+    for size in range(count, 1, -1):
+        sets = [members for members in combinations(range(count), size)
+                if all(alike[a, b] for a, b in combinations(members, 2))]
+        if len(sets) == 1:
+            return [group[a] for a in range(count) if a not in sets[0]]
+        if sets:
+            break       # as many sheets agree one way as another: no set is the likelier right
     return [group[a] for a in odd]
 
 

@@ -232,6 +232,49 @@ def test_a_dead_end_read_as_a_corner_is_told_on_that_sheet_only():
     assert [entry.rule for entry in reviews[0] + reviews[2] if entry.rule == "card_count"] == []
 
 
+def _four_players():
+    """The four sheets of a game on the classic map (seed 21: two sheets tallied a segment each)."""
+    from games.mapfile import load_map
+    from photographer.paper import play_game, truth_sheet
+
+    classic = load_map("classic")
+    sheets = [truth_sheet(classic, board, player, f"p{player}.jpg")
+              for player, board in enumerate(play_game(classic, 21, 4), 1)]
+    for sheet in sheets:
+        sheet["needs_review"] = []
+    return sheets
+
+
+def _corner_as_dead_end(sheet) -> None:
+    room, drawn = next((name, drawn) for name, drawn in sorted(sheet["rooms"].items())
+                       if len(drawn["exits"]) == 2 and drawn["exits"] not in ("NS", "EW"))
+    sheet["rooms"][room]["exits"] = drawn["exits"][0]
+
+
+def test_two_sheets_misread_apart_are_told_and_the_two_read_right_are_not():
+    """Four players: the third sheet's dead end read as a corner, the fourth's corner as a dead end. The
+    first two agree; each of the others agrees with no sheet. Only the two misread are told (the first two
+    were told too, each a look at a sheet with nothing wrong on it)."""
+    sheets = _four_players()
+    room, corner = _a_dead_end(sheets[2])
+    sheets[2]["rooms"][room]["exits"] = corner
+    _corner_as_dead_end(sheets[3])
+    told = [[entry.why for entry in review if entry.rule == "card_count"] for review in _reviewed(sheets)]
+    assert [len(entries) for entries in told] == [0, 0, 1, 1]
+    assert "player 1, player 2, player 4 show" in told[2][0]
+
+
+def test_two_sheets_misread_alike_leave_no_side_likelier():
+    """The third and fourth sheets each with a dead end read as a corner agree with each other as the first two
+    do: every sheet is told."""
+    sheets = _four_players()
+    for sheet in sheets[2:]:
+        room, corner = _a_dead_end(sheet)
+        sheet["rooms"][room]["exits"] = corner
+    told = [[entry for entry in review if entry.rule == "card_count"] for review in _reviewed(sheets)]
+    assert [len(entries) for entries in told] == [1, 1, 1, 1]
+
+
 def test_a_difference_a_doubted_room_explains_adds_nothing():
     """The same misreading, with the scanner unsure of the stub's turned side: the doubt names the room,
     and its other reading makes the sheets agree, so no game-level entry is added."""
