@@ -25,6 +25,7 @@ def flag_shared_doubts(results, errors: list[dict]) -> None:
     """
     _drop_refuted_doubts(results)
     _flag_broken_links(results)
+    _late_numbers(results)
     _flag_card_counts(results)
     sure = [_sure_traps(result) for result in results]
     most_traps = _most_traps(results, sure)
@@ -88,6 +89,57 @@ def _flag_broken_links(results) -> None:
                                            f"the path of {room.name} leads to this room's {SIDE_WORDS[OPPOSITE[side]]} "
                                            f"side, but no stroke here was read to meet it: is there one?",
                                            alternative={"exits": exits, "trap": False}))
+
+
+def _late_numbers(results) -> None:
+    """Segments said to join the path only through segments of later rounds (``games.rules``) are, on a
+    scanned sheet, most often one round number misread (a 1 and a 7 alike in a hurried hand, a 7 whose bar
+    a pencil left faint). Where exactly one room's number, were it unread, leaves no segment late, the
+    entries about each late segment become one about that number, in that room: where to look. A lone late
+    segment joined to the path through one room says which."""
+    from dataclasses import replace
+
+    from games.board import Board
+    from games.rules import late_segments, reached
+
+    for result in results:
+        dungeon, board = result.sheet.dungeon, result.sheet.board
+        linked = reached(dungeon, board, lambda drawing: True)
+        late = {room: when for room, when in late_segments(dungeon, board).items() if room in linked}
+        if not late:
+            continue
+        explains = []
+        for room, drawing in board:
+            if drawing.entered and drawing.round is not None and dungeon.contains(room):
+                unread = Board({**board.drawings, room: replace(drawing, round=None)}, board.unusable, board.marks)
+                if not any(other in linked for other in late_segments(dungeon, unread)):
+                    explains.append(room)
+        told = {(problem.where, problem.why) for problem in result.problems
+                if problem.rule == Rule.UNLINKED and _room(problem.where) in late}
+        if len(late) == 1 and len(explains) == 2 and set(late) < set(explains):
+            # One late segment, and one room it joins the path through: either number may be misread.
+            (room, when), = late.items()
+            through = next(other for other in explains if other != room)
+            result.review = [entry for entry in result.review if (entry.where, entry.why) not in told]
+            result.review.append(Entry(room.name, Rule.UNLINKED, (
+                f"drawn in round {when}, but it joins the path only through {through.name}, whose round number "
+                f"is read as {board.at(through).round}: is one of the two numbers misread?")))
+            continue
+        if len(explains) != 1:
+            continue
+        room = explains[0]
+        number = board.at(room).round
+        result.review = [entry for entry in result.review if (entry.where, entry.why) not in told]
+        others = sorted(set(late) - {room})
+        if not others:
+            why = (f"the round number here is read as {number}: is it {number}? Drawn in round {number}, the "
+                   f"segment would join the path only through segments of later rounds")
+        else:
+            rounds = sorted({late[other] for other in others})
+            why = (f"the round number here is read as {number}: is it {number}? Drawn in round {number}, it would be "
+                   f"the only way to the path for {', '.join(other.name for other in others)}, drawn in "
+                   f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}")
+        result.review.append(Entry(room.name, Rule.UNLINKED, why))
 
 
 def _sure_traps(result) -> set:

@@ -185,13 +185,7 @@ def _unlinked(dungeon: DungeonMap, board: Board) -> list[Problem]:
     missing number never causes a complaint by itself.
     """
     found = []
-    late = {}
-    drawn_rounds = sorted({d.round for _, d in board if d.entered and d.round is not None and 1 <= d.round <= ROUNDS})
-    for round_number in drawn_rounds:
-        by_then = reached(dungeon, board, lambda d: d.round is None or d.round <= round_number)
-        for room, drawing in board:
-            if drawing.entered and drawing.round == round_number and room not in by_then:
-                late[room] = round_number
+    late = late_segments(dungeon, board)
     linked = reached(dungeon, board, lambda d: True)
     for room, drawing in board:
         if not drawing.entered or not dungeon.contains(room):
@@ -204,6 +198,19 @@ def _unlinked(dungeon: DungeonMap, board: Board) -> list[Problem]:
                                  f"drawn in round {late[room]}, but it joins the path only through segments "
                                  "of later rounds"))
     return found
+
+
+def late_segments(dungeon: DungeonMap, board: Board) -> dict[Room, int]:
+    """The segments not yet joined to the path by the end of the round written in them (room -> that round),
+    counting a segment with no round number as drawn in every round; a segment that never joins it too."""
+    late = {}
+    drawn_rounds = sorted({d.round for _, d in board if d.entered and d.round is not None and 1 <= d.round <= ROUNDS})
+    for round_number in drawn_rounds:
+        by_then = reached(dungeon, board, lambda d: d.round is None or d.round <= round_number)
+        for room, drawing in board:
+            if drawing.entered and drawing.round == round_number and room not in by_then:
+                late[room] = round_number
+    return late
 
 
 def reached(dungeon: DungeonMap, board: Board, counts) -> set[Room]:

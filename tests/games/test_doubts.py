@@ -400,3 +400,45 @@ def test_no_such_question_comes_from_a_room_the_photo_does_not_show(game):
     results = score_game(sheets)
     flag_shared_doubts(results, errors)
     assert across not in {entry.where for entry in results[0].review}
+
+
+# -- a round number misread -----------------------------------------------------------------------------
+def _renumbered(sheet, number: int, late_at_least: int):
+    """A room of ``sheet`` whose round number, read as ``number``, leaves at least ``late_at_least`` segments
+    joined to the path only through segments of later rounds; the sheet with it so read, and those rooms."""
+    from games.mapfile import load_map
+    from games.rules import late_segments
+    from games.state import read_game
+
+    classic = load_map("classic")
+    for name in sorted(sheet["rooms"]):
+        if sheet["rooms"][name]["round"] in (None, number):
+            continue
+        trial = {**sheet, "rooms": {**sheet["rooms"], name: {**sheet["rooms"][name], "round": number}}}
+        board = read_game({"format": FORMAT, "sheets": [trial]}, "scan")[0][0].board
+        late = sorted(room.name for room in late_segments(classic, board))
+        if len(late) >= late_at_least:
+            return name, trial, late
+    raise AssertionError("no such room")
+
+
+def test_a_round_number_read_too_late_is_asked_about_in_its_own_room():
+    """A 1 read as a 7 where the path passes: every segment drawn after it and joined through it looks drawn
+    before the path reached it. One entry, in the room whose number is misread, not one in each other room."""
+    sheets = _dealt_game()
+    room, sheets[1], late = _renumbered(sheets[1], 7, 2)
+    unlinked = [entry for entry in _reviewed(sheets)[1] if entry.rule == "unlinked"]
+    assert [entry.where for entry in unlinked] == [room]
+    assert unlinked[0].why.startswith("the round number here is read as 7: is it 7?")
+    assert ", ".join(name for name in late if name != room) in unlinked[0].why
+
+
+def test_a_round_number_read_too_early_names_the_room_the_path_came_through():
+    """A 7 whose bar is lost, read as a 1, in a room (B2) the path reached in round 5 through C2: either
+    number may be the misread one, and the entry names both."""
+    sheets = _dealt_game()
+    room, sheets[1], late = _renumbered(sheets[1], 1, 1)
+    assert (room, late) == ("B2", ["B2"])
+    assert [(entry.where, entry.why) for entry in _reviewed(sheets)[1] if entry.rule == "unlinked"] == [
+        ("B2", "drawn in round 1, but it joins the path only through C2, whose round number is read as 5: is one "
+               "of the two numbers misread?")]
