@@ -114,32 +114,38 @@ def _late_numbers(results) -> None:
                 unread = Board({**board.drawings, room: replace(drawing, round=None)}, board.unusable, board.marks)
                 if not any(other in linked for other in late_segments(dungeon, unread)):
                     explains.append(room)
+        entry = _late_entry(board, late, explains)
+        if entry is None:
+            continue
         told = {(problem.where, problem.why) for problem in result.problems
                 if problem.rule == Rule.UNLINKED and _room(problem.where) in late}
-        if len(late) == 1 and len(explains) == 2 and set(late) < set(explains):
-            # One late segment, and one room it joins the path through: either number may be misread.
-            (room, when), = late.items()
-            through = next(other for other in explains if other != room)
-            result.review = [entry for entry in result.review if (entry.where, entry.why) not in told]
-            result.review.append(Entry(room.name, Rule.UNLINKED, (
-                f"drawn in round {when}, but it joins the path only through {through.name}, whose round number "
-                f"is read as {board.at(through).round}: is one of the two numbers misread?")))
-            continue
-        if len(explains) != 1:
-            continue
-        room = explains[0]
-        number = board.at(room).round
-        result.review = [entry for entry in result.review if (entry.where, entry.why) not in told]
-        others = sorted(set(late) - {room})
-        if not others:
-            why = (f"the round number here is read as {number}: is it {number}? Drawn in round {number}, the "
-                   f"segment would join the path only through segments of later rounds")
-        else:
-            rounds = sorted({late[other] for other in others})
-            why = (f"the round number here is read as {number}: is it {number}? Drawn in round {number}, it would be "
-                   f"the only way to the path for {', '.join(other.name for other in others)}, drawn in "
-                   f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}")
-        result.review.append(Entry(room.name, Rule.UNLINKED, why))
+        result.review = [old for old in result.review if (old.where, old.why) not in told] + [entry]
+
+
+def _late_entry(board, late: dict, explains: list):
+    """The one entry about the late segments (``late``: room -> its round), given the rooms whose number,
+    unread, leaves none late (``explains``); None where no one number is to blame."""
+    if len(late) == 1 and len(explains) == 2 and set(late) < set(explains):
+        # One late segment, and one room it joins the path through: either number may be misread.
+        (room, when), = late.items()
+        through = next(other for other in explains if other != room)
+        return Entry(room.name, Rule.UNLINKED, (
+            f"drawn in round {when}, but it joins the path only through {through.name}, whose round number "
+            f"is read as {board.at(through).round}: is one of the two numbers misread?"))
+    if len(explains) != 1:
+        return None
+    room = explains[0]
+    number = board.at(room).round
+    others = sorted(set(late) - {room})
+    if not others:
+        return Entry(room.name, Rule.UNLINKED, (
+            f"the round number here is read as {number}: is it {number}? Drawn in round {number}, the "
+            f"segment would join the path only through segments of later rounds"))
+    rounds = sorted({late[other] for other in others})
+    return Entry(room.name, Rule.UNLINKED, (
+        f"the round number here is read as {number}: is it {number}? Drawn in round {number}, it would be "
+        f"the only way to the path for {', '.join(other.name for other in others)}, drawn in "
+        f"round{'s' if len(rounds) > 1 else ''} {', '.join(map(str, rounds))}"))
 
 
 def _sure_traps(result) -> set:
