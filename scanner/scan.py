@@ -750,7 +750,13 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     region = quieted(region, noise)
     dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
     shift = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
-    dark, colour = shift_planes(shift, dark, colour)
+    # A wide lens bows the sheet's edge further than the markers' homography follows (up to 7 mm off on a
+    # steep view): where the move reads a pixel of the area from beyond its edge, the area is moved within
+    # the photo around it (``_Margin``), not smeared from its own edge row.
+    margin = _Margin.around(image, homography, reference, noise, dark, colour) \
+        if _outward(shift) > OUTWARD_PX else None
+    move = margin.move if margin is not None else shift_planes
+    dark, colour = move(shift, dark, colour)
     spread = _spread(shift)
     if reference.refine_mm and spread >= reference.refine_from_px:
         # Where the paper curls or bends, or a wide lens bows the lines, the move changes faster than the
@@ -759,17 +765,63 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
         again = [(reference.tile_mm, REACH_MM)] if spread >= FAR_SPREAD_MM * PX_PER_MM else []
         for tile_mm, reach_mm in again + [(reference.refine_mm, REFINE_REACH_MM)]:
             more = register(dark, reference.darkness, PX_PER_MM, tile_mm=tile_mm, reach_mm=reach_mm)
-            dark, colour = shift_planes(more, dark, colour)
+            dark, colour = move(more, dark, colour)
             shift = shift + more
     if reference.finest is not None and _bend(shift) >= BENT:
         tile_mm, (a0, b0, a1, b1) = reference.finest
         more = _faded(register(dark[b0:b1, a0:a1], reference.darkness[b0:b1, a0:a1], PX_PER_MM, tile_mm=tile_mm,
                                reach_mm=FINEST_REACH_MM, print_only=True), dark.shape, reference.finest[1])
-        dark, colour = shift_planes(more, dark, colour)
+        dark, colour = move(more, dark, colour)
         shift = shift + more
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
     return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
+
+
+OUTWARD_PX = 2.0 * PX_PER_MM   # a move reading the area's pixels from this far beyond its edge (half the map's margin
+                               # round its walls) reads them from the photo there ...
+MARGIN_PX = 96                 # ... around it, this wide (19 mm: every registration pass's reach together)
+
+
+def _outward(shift: np.ndarray) -> float:
+    """How far beyond the reading area's edge (pixels) the move ``shift`` reads any of its pixels from."""
+    height, width = shift.shape[:2]
+    near = min(MARGIN_PX, width, height)
+    steps = np.arange(near, dtype=np.float32)
+    return max(0.0, float((-(steps[None, :] + shift[:, :near, 0])).max()),
+               float((steps[None, :] + shift[:, width - near:, 0] - (near - 1)).max()),
+               float((-(steps[:, None] + shift[:near, :, 1])).max()),
+               float((steps[:, None] + shift[height - near:, :, 1] - (near - 1)).max()))
+
+
+@dataclass
+class _Margin:
+    """The registered darkness and colour kept with ``MARGIN_PX`` of the photo around the reading area (measured
+    from the photo there; the area's own pixels are the area's measure, as without a margin), so that a move
+    reading beyond the area's edge reads the sheet there. ``move`` is ``shift_planes`` for the area's two
+    planes, the margin moved along (the move carried on from the area's edge)."""
+
+    dark: np.ndarray
+    colour: np.ndarray
+
+    @classmethod
+    def around(cls, image, homography, reference, noise: float, dark: np.ndarray, colour: np.ndarray) -> "_Margin":
+        x0, y0, x1, y1 = reference.area
+        m = MARGIN_PX
+        region = cv2.warpPerspective(cv2.cvtColor(image, cv2.COLOR_RGB2RGBA), homography @ _page_to_mm(x0 - m, y0 - m),
+                                     (x1 - x0 + 2 * m, y1 - y0 + 2 * m), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+                                     borderMode=cv2.BORDER_REPLICATE)
+        wide_dark, wide_colour = measure(quieted(cv2.cvtColor(region, cv2.COLOR_RGBA2RGB), noise),
+                                         PX_PER_MM * reference.paper_scale)
+        wide_dark[m:-m, m:-m], wide_colour[m:-m, m:-m] = dark, colour
+        return cls(wide_dark, wide_colour)
+
+    def move(self, field: np.ndarray, dark: np.ndarray, colour: np.ndarray) -> list[np.ndarray]:
+        m = MARGIN_PX
+        self.dark[m:-m, m:-m], self.colour[m:-m, m:-m] = dark, colour
+        self.dark, self.colour = shift_planes(np.pad(field, ((m, m), (m, m), (0, 0)), mode="edge"),
+                                              self.dark, self.colour)
+        return [np.ascontiguousarray(self.dark[m:-m, m:-m]), np.ascontiguousarray(self.colour[m:-m, m:-m])]
 
 
 ROW_MARGIN_MM = 3.0     # a record row is lined up with the print this far round its boxes ...

@@ -380,3 +380,16 @@ def test_glare_washing_out_a_life_tracks_crosses_on_a_bright_page_asks_about_the
     asked = [d for d in scans[0].to_json()["needs_review"] if d["where"].startswith("monster 1 part 1 life")]
     assert [(d["where"], d["rule"]) for d in asked] == [("monster 1 part 1 life box 1", "unsure_mark")]
     assert "glare" in asked[0]["why"]
+
+
+def test_a_wide_lens_bowing_the_sheets_edge_past_the_reading_area_reads_the_photo_there():
+    """A steep view through a wide lens (game 68852000, classic map, player 1): the lens bows the sheet's
+    edge up to 7 mm from where the markers' homography puts it, so the registration read column A's pixels
+    from beyond the reading area, where there were none: its edge row was smeared across the column, the
+    print there looked lost, and A2-A6 and A8 were named "the print of this room cannot be seen" (on the
+    four other players' sheets too, as rooms whose Trap may be unknown). The photo around the area is
+    read there now: nothing is asked about, and every room reads as drawn."""
+    shot = make_game_shots(68852000, players=5, condition="steep", map_id="classic", paper="a4")[0]
+    sheet, review = _review(shot.data)
+    assert [entry for entry in review if entry["rule"] == "cannot_see"] == []
+    assert _wrong_rooms(sheet, shot.truth) == set()
