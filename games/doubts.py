@@ -103,6 +103,8 @@ def _late_numbers(results) -> None:
     from games.rules import late_segments, reached
 
     for result in results:
+        if not any(problem.rule == Rule.UNLINKED for problem in result.problems):
+            continue        # the rules found no segment late (most sheets): nothing to work out again
         dungeon, board = result.sheet.dungeon, result.sheet.board
         linked = reached(dungeon, board, lambda drawing: True)
         late = {room: when for room, when in late_segments(dungeon, board).items() if room in linked}
