@@ -740,12 +740,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     (``scanner.ink.stroke_gain``), the photo's sensor noise (``scanner.ink.noise_level``), whether the
     ink was told from the print with the finer allowance (a clear photo), and the registered colour."""
     x0, y0, x1, y1 = reference.area
-    # Warped with a fourth channel: OpenCV's warp has a fast path for four channels, not for three, and the
-    # three it gives back are the same pixels in half the time, the channel's making included.
-    region = cv2.warpPerspective(cv2.cvtColor(image, cv2.COLOR_RGB2RGBA), homography @ _page_to_mm(x0, y0),
-                                 (x1 - x0, y1 - y0), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
-                                 borderMode=cv2.BORDER_REPLICATE)
-    region = cv2.cvtColor(region, cv2.COLOR_RGBA2RGB)
+    region = _rectified(image, homography, x0, y0, x1 - x0, y1 - y0)
     noise = noise_level(region)
     region = quieted(region, noise)
     dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
@@ -778,6 +773,16 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
 
 
+def _rectified(image: np.ndarray, homography: np.ndarray, x0: int, y0: int, width: int, height: int) -> np.ndarray:
+    """The photo (RGB) rectified onto ``width`` x ``height`` page pixels from page pixel (``x0``, ``y0``) on.
+    Warped with a fourth channel: OpenCV's warp has a fast path for four channels, not for three, and the
+    three it gives back are the same pixels in half the time, the channel's making included."""
+    region = cv2.warpPerspective(cv2.cvtColor(image, cv2.COLOR_RGB2RGBA), homography @ _page_to_mm(x0, y0),
+                                 (width, height), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    return cv2.cvtColor(region, cv2.COLOR_RGBA2RGB)
+
+
 OUTWARD_PX = 2.0 * PX_PER_MM   # a move reading the area's pixels from this far beyond its edge (half the map's margin
                                # round its walls) reads them from the photo there ...
 MARGIN_PX = 96                 # ... around it, this wide (19 mm: every registration pass's reach together)
@@ -808,11 +813,8 @@ class _Margin:
     def around(cls, image, homography, reference, noise: float, dark: np.ndarray, colour: np.ndarray) -> "_Margin":
         x0, y0, x1, y1 = reference.area
         m = MARGIN_PX
-        region = cv2.warpPerspective(cv2.cvtColor(image, cv2.COLOR_RGB2RGBA), homography @ _page_to_mm(x0 - m, y0 - m),
-                                     (x1 - x0 + 2 * m, y1 - y0 + 2 * m), flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_REPLICATE)
-        wide_dark, wide_colour = measure(quieted(cv2.cvtColor(region, cv2.COLOR_RGBA2RGB), noise),
-                                         PX_PER_MM * reference.paper_scale)
+        region = _rectified(image, homography, x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m)
+        wide_dark, wide_colour = measure(quieted(region, noise), PX_PER_MM * reference.paper_scale)
         wide_dark[m:-m, m:-m], wide_colour[m:-m, m:-m] = dark, colour
         return cls(wide_dark, wide_colour)
 
