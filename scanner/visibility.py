@@ -112,13 +112,19 @@ def brightened(region_rgb: np.ndarray) -> np.ndarray:
     sixth or more here, so a light tick may vanish. The page's own brightest paper is no glare: a lit part
     of a sheet beside a shadow is brighter than the paper around it, but not than the page."""
     paper, relative = _paper_and_relative(region_rgb)
-    return _halo(paper, _channel_mean(relative))
+    return _halo(_channel_mean(relative), *_brightness(paper))
 
 
-def _halo(paper: np.ndarray, level: np.ndarray) -> np.ndarray:
-    """``brightened``'s map from ``_paper_and_relative``'s paper and the mean over the channels of its second."""
+def _brightness(paper: np.ndarray) -> tuple[np.ndarray, float]:
+    """The paper's brightness (the mean over its channels) and most of the page's (its 75th percentile)."""
     brightness = _channel_mean(paper)
-    return (level >= GLARE_HALO_LEVEL) & (brightness >= GLARE_HALO_PAGE * percentile(brightness, 75))
+    return brightness, percentile(brightness, 75)
+
+
+def _halo(level: np.ndarray, brightness: np.ndarray, page: float) -> np.ndarray:
+    """``brightened``'s map from the mean over the channels of ``_paper_and_relative``'s second and
+    ``_brightness`` of its paper."""
+    return (level >= GLARE_HALO_LEVEL) & (brightness >= GLARE_HALO_PAGE * page)
 
 
 GLARE_REACH_MM = 4.0       # glare fades away, not off: a light mark this near where it is found may be washed out
@@ -132,11 +138,11 @@ def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
     life tracks marked but read empty, three lay in them and seven 1-4 mm outside.)"""
     paper, relative = _paper_and_relative(region_rgb)
     level = _channel_mean(relative)
-    brightness = _channel_mean(paper)
+    brightness, page = _brightness(paper)
     # On a brightly exposed page glare has little room left to brighten the paper before the camera's white:
     # paper at that white and brighter than most of the page's is lit too, however bright the paper around.
-    white = _at_white(paper) & (brightness >= GLARE_WHITE_PAGE * percentile(brightness, 75))
-    lit = _halo(paper, level) | _washed(paper, level) | white
+    white = _at_white(paper) & (brightness >= GLARE_WHITE_PAGE * page)
+    lit = _halo(level, brightness, page) | _washed(paper, level) | white
     reach = 2 * int(round(GLARE_REACH_MM * COVER_PX_PER_MM)) + 1
     return cv2.dilate(lit.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
 
