@@ -9,6 +9,7 @@ Failures are values: a lookup that finds nothing says why, it never raises.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -133,19 +134,111 @@ def find_markers(image: np.ndarray) -> dict[int, np.ndarray]:
 
 def find_sheets(image: np.ndarray) -> tuple[list[SheetFrame], list[str]]:
     """The sheets in an image, and for each sheet only partly seen, why it cannot be read."""
-    markers = [(i, q) for i, q in detect_markers(image) if i in CORNER_NAMES]
+    grey = _grey(image)
+    markers = [(i, q) for i, q in detect_markers(grey) if i in CORNER_NAMES]
     frames, problems = [], []
     for group in _group_markers(markers):
+        if len(group) == 3:
+            marker_id, quad = _fourth_marker(grey, group)
+            if quad is not None:
+                group = {**group, marker_id: quad}
         if len(group) == 4:
             frames.append(SheetFrame(group))
         else:
             missing = ", ".join(CORNER_NAMES[i] for i in sorted(set(CORNER_NAMES) - set(group)))
-            problems.append(f"only {len(group)} of 4 corner markers visible (missing: {missing}): "
-                            f"keep the whole sheet in the frame, nothing covering its corners")
+            # (where two markers put the others is too unsure to tell: two corners on one edge say nothing
+            # of the perspective)
+            advice = ("it is in the photo but cannot be read (covered, in a deep shadow, or out of focus?): take "
+                      "the photo again with that corner clear, sharp and evenly lit"
+                      if len(group) == 3 and _missing_in_frame(grey.shape, group) else
+                      "keep the whole sheet in the frame, nothing covering its corners")
+            problems.append(f"only {len(group)} of 4 corner markers visible (missing: {missing}): {advice}")
     if not markers:
         problems.append("no sheet found: none of the four black corner squares is visible; photograph the whole "
                         "sheet from above, in good light")
     return frames, problems
+
+
+FOURTH_MARKER_REACH = 0.5   # a marker of the missing id found this share of its size from where the other
+                            # three put it is the sheet's (the papers' places lie further apart than that)
+FOURTH_MARKER_SIZE = 1.2    # ... and its outline no more than this much larger or smaller than they predict
+# The window round that place is tried as it is and sharpened (unsharp masking: how much, and the blur
+# taken away, in the marker's cells), enlarged to 8 pixels a cell or more first.
+FOURTH_MARKER_SHARPENING = ((0, 0.0), (1, 0.2), (2, 0.4), (4, 0.2), (4, 0.4))
+
+
+def _fourth_marker(grey: np.ndarray, group: dict) -> tuple[int, np.ndarray | None]:
+    """The corner marker a sheet whose other three were found lacks, looked for where those three put it:
+    its id, and its corners or None.
+
+    A marker the detector passed over, blurred (the far corner of a steep photo, a shaky hand) or dark,
+    is often read in a window round that place, sharpened or enlarged, where the detector need not find
+    it among the whole photo's shapes. Only the missing id, near its predicted place, is taken."""
+    marker_id, = set(CORNER_NAMES) - set(group)
+    for paper in PAPERS:
+        predicted = _predicted_quad(group, marker_id, paper)
+        if not _inside(predicted, grey.shape):
+            continue
+        size = float(np.ptp(predicted, axis=0).max())
+        pad = 0.8 * size
+        x0, y0 = np.maximum(predicted.min(axis=0) - pad, 0).astype(int)
+        x1, y1 = (predicted.max(axis=0) + pad).astype(int)
+        window = grey[y0:y1, x0:x1]
+        cell = float(np.ptp(predicted, axis=0).min()) / 6     # a 4 x 4 marker in its black border, seen
+                                                               # foreshortened on a steep photo
+        scale = int(np.clip(np.ceil(8 / cell), 1, 3))
+        if scale > 1:
+            window = cv2.resize(window, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        found = []
+        for amount, spread in FOURTH_MARKER_SHARPENING:
+            attempt = window if not amount else cv2.addWeighted(
+                window, 1.0 + amount, cv2.GaussianBlur(window, (0, 0), spread * cell * scale), -amount, 0)
+            corners, ids, _ = _recovery_detector().detectMarkers(attempt)
+            for found_id, quad in zip(() if ids is None else ids.ravel(), corners):
+                # pixel centres: (x + 0.5) / scale - 0.5 in the window, as cv2.resize maps them
+                quad = (quad.reshape(4, 2).astype(np.float64) + 0.5) / scale - 0.5 + (x0, y0)
+                if found_id == marker_id and \
+                        np.linalg.norm(quad.mean(axis=0) - predicted.mean(axis=0)) < FOURTH_MARKER_REACH * size:
+                    found.append(quad)
+        # A blurred outline may be found inside the marker's edge: the one nearest the size the other three
+        # predict is kept, and none far from it.
+        best = min(found, key=lambda quad: abs(np.log(_perimeter(quad) / _perimeter(predicted)))) if found else None
+        if best is not None and abs(np.log(_perimeter(best) / _perimeter(predicted))) < np.log(FOURTH_MARKER_SIZE):
+            return marker_id, best
+    return marker_id, None
+
+
+def _perimeter(quad: np.ndarray) -> float:
+    return float(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1).sum())
+
+
+def _missing_in_frame(shape: tuple, group: dict) -> bool:
+    """Whether the marker a sheet of three lacks lies in the image, where the three put it (on either paper)."""
+    marker_id, = set(CORNER_NAMES) - set(group)
+    return any(_inside(_predicted_quad(group, marker_id, paper), shape) for paper in PAPERS)
+
+
+def _inside(quad: np.ndarray, shape: tuple) -> bool:
+    return quad.min() >= 0 and quad[:, 0].max() < shape[1] and quad[:, 1].max() < shape[0]
+
+
+@lru_cache(maxsize=1)
+def _recovery_detector() -> cv2.aruco.ArucoDetector:
+    # a window of a few markers' size: larger thresholding windows than the detector's default suit it
+    return _detector(cornerRefinementMethod=cv2.aruco.CORNER_REFINE_SUBPIX, minMarkerPerimeterRate=0.05,
+                     adaptiveThreshWinSizeMax=53)
+
+
+def _predicted_quad(group: dict, marker_id: int, paper: str) -> np.ndarray:
+    """Where the corners of marker ``marker_id`` lie in the image if the sheet is ``paper`` and its other
+    markers are ``group``'s (three of them)."""
+    rects = {m.id: m.rect for m in corner_markers(paper)}
+
+    def corners(r: Rect) -> list:
+        return [(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]
+    matrix, _ = cv2.findHomography(np.float32([p for i in group for p in corners(rects[i])]),
+                                   np.float32([p for quad in group.values() for p in quad]), 0)
+    return cv2.perspectiveTransform(np.float32([corners(rects[marker_id])]), matrix)[0].astype(np.float64)
 
 
 def _group_markers(markers: list[tuple[int, np.ndarray]]) -> list[dict]:

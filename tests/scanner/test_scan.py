@@ -110,6 +110,53 @@ def test_photos_turned_any_way_read_the_same(capsys, tmp_path, turn):
     assert drawn(sheet["rooms"]) == drawn(true["rooms"]) and sheet["unusable"] == true["unusable"]
 
 
+def _with_marker(photo: Path, marker: int, change) -> np.ndarray:
+    """The photo (upright RGB) with ``change`` applied to the pixels round one corner marker (id 0-3): it is
+    given the window and returns the window's new pixels."""
+    from scanner.locate import detect_markers
+
+    image = np.asarray(Image.open(photo).convert("RGB")).copy()
+    quad = dict(detect_markers(image))[marker]
+    size = int(np.ptp(quad, axis=0).max())
+    x0, y0 = np.maximum(quad.min(axis=0) - size, 0).astype(int)
+    x1, y1 = (quad.max(axis=0) + size).astype(int)
+    image[y0:y1, x0:x1] = change(image[y0:y1, x0:x1])
+    return image
+
+
+def test_a_corner_marker_too_blurred_for_the_detector_is_found_where_the_other_three_put_it(capsys, tmp_path):
+    # The far corner of a steep photo out of focus, or a shaky hand: the sheet reads as if it were sharp.
+    import cv2
+    from scanner.locate import detect_markers
+
+    image = _with_marker(Path(GAME7[0]), 0, lambda window: cv2.GaussianBlur(window, (0, 0), 6))
+    assert 0 not in dict(detect_markers(image)), "the detector alone finds this marker: the test shows nothing"
+    blurred = tmp_path / "blurred.jpg"
+    Image.fromarray(image).save(blurred, quality=92)
+    (sheet,), (sharp,) = (scan_json(capsys, photo)[1]["sheets"] for photo in (str(blurred), GAME7[0]))
+    true = expected("game-7-medium.expected.json")[Path(GAME7[0]).name]
+    assert drawn(sheet["rooms"]) == drawn(true["rooms"]) and sheet["unusable"] == true["unusable"]
+    assert sheet["score"] == sharp["score"] and sheet["needs_review"] == sharp["needs_review"] == []
+
+
+def test_a_corner_marker_out_of_the_frame_is_asked_to_be_in_it(capsys, tmp_path):
+    from scanner.locate import detect_markers
+
+    # turned in the frame, so that one straight cut of the photo can take one marker alone
+    image = np.asarray(Image.open(GAME7[0]).convert("RGB").rotate(25, expand=True, fillcolor=(70, 55, 40)))
+    markers = dict(detect_markers(image))
+    x, y = (int(v) for v in markers[3].mean(axis=0))               # the bottom-left marker's centre
+    others = np.concatenate([quad for marker, quad in markers.items() if marker != 3])
+    # the photo cut through that marker, on the side where the other three are whole
+    cuts = [(image[:, x:], others[:, 0].min() > x + 20), (image[:, :x], others[:, 0].max() < x - 20),
+            (image[y:], others[:, 1].min() > y + 20), (image[:y], others[:, 1].max() < y - 20)]
+    cut = tmp_path / "cut.jpg"
+    Image.fromarray(next(part for part, others_whole in cuts if others_whole)).save(cut, quality=92)
+    code, out, err = run_cli(capsys, "scan", str(cut))
+    assert code == 2
+    assert "only 3 of 4 corner markers visible (missing: bottom-left): keep the whole sheet in the frame" in err
+
+
 def test_a_pdf_of_a_flatbed_scan(capsys, tmp_path, classic):
     from photographer import blank_sheet, ink_sheet, play_game, scan_like, truth_sheet
     from photographer.hand import hand_style
@@ -197,7 +244,8 @@ def tampered(tmp_path_factory, classic):
 
 
 @pytest.mark.parametrize("name, reason", [
-    ("covered", "only 3 of 4 corner markers visible (missing: bottom-left): keep the whole sheet in the frame"),
+    ("covered", "only 3 of 4 corner markers visible (missing: bottom-left): it is in the photo but cannot be read "
+                "(covered, in a deep shadow, or out of focus?): take the photo again with that corner clear"),
     ("foreign", "not a dungeon-scrawl sheet code"),
     ("smudged", "no readable QR code: keep the sheet's top-right corner flat, sharp"),
     ("table", "no sheet found: none of the four black corner squares is visible"),
