@@ -184,8 +184,8 @@ def _scan_sheet(photo: Photo, frame: SheetFrame, source: str, blanks: Blanks, re
         sheet_id, guessed = _identify(photo, frame, blanks), None
     except _NoCode as exc:
         if hint is None:
-            raise _Unreadable(Unidentified(f"{exc.args[0]}; or scan it with the other sheets of its game, or name "
-                                           f"its map with --map")) from None
+            raise _Unreadable(Unidentified(f"{exc.args[0]}; or, for a dungeon map sheet, scan it with the other "
+                                           f"sheets of its game, or name its map with --map")) from None
         paper = _paper_of(frame)
         sheet_id, guessed = sheet_layout(hint, paper).sheet_id(0), hint
     kind = kind_of(sheet_id)
