@@ -1,6 +1,7 @@
 """How often the scanner reads a photographed Dungeon Maker sheet right, and whether it names what it gets wrong.
 
     python benchmarks/maker_accuracy.py [--sheets 5] [--conditions all] [--seed 1] [--show 10]
+    python benchmarks/maker_accuracy.py --conditions good,dim --degrade motion:9   (photographer/degrade.py)
 
 The synthetic photographer builds legal dungeons with its random builder (20 rounds, the Market, loot and
 spells; then the hero phase), fills the sheet like a hand (ticks in the tiles' boxes, path lines through the
@@ -27,9 +28,12 @@ import re
 import time
 from collections import Counter
 
+import numpy as np
+
 from games.heroes import SheetRecord, read_dungeon, score_entry, sheet_score
 from games.maker import load_maker
 from games.maps import SIDES, Room
+from photographer.degrade import HELP as DEGRADE_HELP, degrade_shot, spec_argument
 
 PLACES = ("entrance", "stairs")
 
@@ -153,6 +157,7 @@ def main() -> None:
     parser.add_argument("--conditions", default="all", help="all, or a comma list of photographer.CONDITIONS")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=12, help="list this many misreadings")
+    parser.add_argument("--degrade", default="", type=spec_argument, help=DEGRADE_HELP)
     args = parser.parse_args()
 
     from generator.kinds import BLANKS
@@ -174,7 +179,11 @@ def main() -> None:
         for n in range(args.sheets):
             seed = args.seed * 10_000 + index * 100 + n
             paper = "letter" if n % 3 == 2 else "a4"
-            for shot in make_maker_shots(seed, players=1, paper=paper, condition=condition):
+            shots = make_maker_shots(seed, players=1, paper=paper, condition=condition)
+            if args.degrade:
+                rng = np.random.default_rng(seed)
+                shots = [degrade_shot(shot, args.degrade, rng) for shot in shots]
+            for shot in shots:
                 counts["sheets"] += 1
                 truth = shot.truth
                 scans, problems = scan_photo(load_photo_bytes(shot.data, truth["source"])[0], BLANKS)

@@ -2,6 +2,7 @@
 
     python benchmarks/monster_accuracy.py [--sheets 30] [--difficulty medium] [--faults 2] [--seed 1]
     python benchmarks/monster_accuracy.py --conditions all [--sheets 20] [--faults 0]
+    python benchmarks/monster_accuracy.py --conditions good,dim --degrade jpeg:30   (photographer/degrade.py)
 
 The synthetic photographer fills monster record sheets by hand (random
 rosters; bubbles filled full or sloppy, a few half-filled or with a second
@@ -35,7 +36,10 @@ import argparse
 import time
 from collections import Counter
 
+import numpy as np
+
 from photographer import CONDITIONS, STRESS_CONDITIONS, make_monster_shots
+from photographer.degrade import HELP as DEGRADE_HELP, degrade_shot, spec_argument
 
 
 def main() -> None:
@@ -47,6 +51,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=10, help="list this many wrong readings")
     parser.add_argument("--verbose", action="store_true", help="list needless flags too")
+    parser.add_argument("--degrade", default="", type=spec_argument, help=DEGRADE_HELP)
     parser.add_argument("--conditions", default="",
                         help="all, or a comma list of photographer.CONDITIONS: the sheets photographed in each "
                              "(instead of --difficulty), a block of figures each")
@@ -78,8 +83,12 @@ def _measure(args, condition: str | None) -> None:
     seed = args.seed * 1000
     while counts["photos"] < args.sheets:
         paper = args.paper if args.paper != "both" else ("letter" if seed % 3 == 2 else "a4")
-        for shot in make_monster_shots(seed, players=2, difficulty=args.difficulty, paper=paper, faults=args.faults,
-                                       condition=condition):
+        shots = make_monster_shots(seed, players=2, difficulty=args.difficulty, paper=paper, faults=args.faults,
+                                   condition=condition)
+        if args.degrade:
+            rng = np.random.default_rng(seed)
+            shots = [degrade_shot(shot, args.degrade, rng) for shot in shots]
+        for shot in shots:
             if counts["photos"] >= args.sheets:
                 break
             counts["photos"] += 1

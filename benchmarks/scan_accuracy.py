@@ -2,6 +2,12 @@
 
     python benchmarks/scan_accuracy.py [--games 40] [--players 3] [--seed 1] [--maps 5,6]
     python benchmarks/scan_accuracy.py --conditions all [--games 10] [--seed 1]
+    python benchmarks/scan_accuracy.py --conditions good,dim,steep --degrade blur:2
+
+With ``--degrade``, every photo is degraded after it is taken in a way the
+photographer does not make (out of focus, shaken, recompressed, a colour cast:
+``photographer/degrade.py``), to see how the scanner fares beyond the photos
+it was tuned on.
 
 The synthetic photographer plays games with the random legal player, draws
 them like a hand would and photographs them (easy, medium and hard cameras,
@@ -51,7 +57,10 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import numpy as np
+
 from photographer import CONDITIONS, STRESS_CONDITIONS, make_game_shots, write_shots
+from photographer.degrade import HELP as DEGRADE_HELP, degrade_shot, spec_argument
 
 DIFFICULTIES = ("easy", "medium", "hard")
 CONDITION_MAPS = ("classic", "random", "map5", "random-expansion", "map6", "map2")
@@ -76,6 +85,7 @@ def main() -> None:
     parser.add_argument("--maps", default="", help="maps to play, in turn: 1-6 (expansion maps 1-6), classic, "
                                                    "random, random-expansion; default classic and random")
     parser.add_argument("--difficulties", default=",".join(DIFFICULTIES))
+    parser.add_argument("--degrade", default="", type=spec_argument, help=DEGRADE_HELP)
     parser.add_argument("--conditions", default="",
                         help="photograph in these named conditions instead of the difficulties: all, or a comma "
                              "list of " + ", ".join(CONDITIONS + STRESS_CONDITIONS)
@@ -112,6 +122,9 @@ def main() -> None:
     played: Counter = Counter()
     for label, seed, how in plan:
         shots = make_game_shots(seed, players=args.players, **how)
+        if args.degrade:
+            rng = np.random.default_rng(seed)
+            shots = [degrade_shot(shot, args.degrade, rng) for shot in shots]
         _score_game(shots, folder / f"{label}-{played[label]}", stats[label], label, wrong_sheets, needless, marks)
         played[label] += 1
     if args.conditions:

@@ -84,6 +84,26 @@ def test_write_shots_writes_photos_and_truth(shots, tmp_path):
         assert json.loads(path.with_name(shot.name + ".truth.json").read_text()) == shot.truth
 
 
+def test_degraded_shots_are_the_same_photo_degraded_as_asked(shots):
+    from photographer.degrade import degrade_shot, parse
+
+    def sharpness(image):
+        return cv2.Laplacian(cv2.cvtColor(image, cv2.COLOR_RGB2GRAY), cv2.CV_32F).var()
+
+    rng = np.random.default_rng(1)
+    shot = shots[0]
+    blurred, small, warm = (degrade_shot(shot, spec, rng) for spec in ("blur:3", "small:1", "warm"))
+    assert blurred.suffix == ".jpg" and blurred.truth["source"].endswith(".jpg")
+    assert blurred.truth["degraded"] == "blur:3" and blurred.truth["rooms"] == shot.truth["rooms"]
+    assert decode(blurred.data).shape == shot.photo.shape
+    assert sharpness(decode(blurred.data)) < sharpness(shot.photo) / 4
+    assert 0.95e6 < np.prod(decode(small.data).shape[:2]) <= 1.0e6
+    paper = decode(warm.data).reshape(-1, 3).astype(float).mean(axis=0)
+    assert paper[2] < 0.7 * paper[0]                          # blue well below red: a tungsten cast
+    with pytest.raises(ValueError, match="unknown degradation 'fog'"):
+        parse("fog:2")
+
+
 # -- the hand ---------------------------------------------------------------------------------------------
 
 def ink_difference(inked, blank, rect, inset):

@@ -1,0 +1,100 @@
+"""What may happen to a photo beyond the photographer's own range: for benchmarks that ask how the scanner
+fares on photos it was not tuned on (``--degrade`` of ``benchmarks/scan_accuracy.py`` and its siblings).
+
+Each degradation is applied to the finished photo, upright, which is then saved again as JPEG (quality 90,
+or the one ``jpeg`` names); the truth is the photo's own. ``spec`` is a name, or a name and an amount
+(``blur:3``):
+
+- ``blur:SIGMA`` (2): out of focus, a Gaussian blur of SIGMA pixels of the photo;
+- ``motion:LENGTH`` (9): a shaking hand, a straight streak of LENGTH pixels at 30 degrees;
+- ``jpeg:QUALITY`` (30): saved again, strongly compressed;
+- ``noise:SIGMA`` (12): more sensor noise, Gaussian, in 8-bit levels;
+- ``warm:STRENGTH`` (1): a tungsten lamp and no white balance, green x0.82 and blue x0.55 at 1;
+- ``sharpen:SIGMA`` (2): a phone's heavy sharpening, an unsharp mask of amount 1.2 over SIGMA pixels;
+- ``small:MEGAPIXELS`` (2): resampled to that many megapixels (``INTER_AREA``);
+- ``dark:EXPOSURE`` (0.45): the exposure times EXPOSURE;
+- ``haze:SHARE`` (0.45): a smudged lens, the contrast lowered by SHARE towards a light grey.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageOps
+
+DEGRADATIONS = {"blur": 2.0, "motion": 9.0, "jpeg": 30.0, "noise": 12.0, "warm": 1.0, "sharpen": 2.0,
+                "small": 2.0, "dark": 0.45, "haze": 0.45}
+
+
+def parse(spec: str) -> tuple[str, float]:
+    """``"blur:3"`` -> ("blur", 3.0); ``"blur"`` -> ("blur", its default). Raises ValueError for an unknown name."""
+    name, _, amount = spec.partition(":")
+    if name not in DEGRADATIONS:
+        raise ValueError(f"unknown degradation {name!r} (one of: {', '.join(DEGRADATIONS)})")
+    return name, float(amount) if amount else DEGRADATIONS[name]
+
+
+HELP = ("degrade every photo after it is taken, beyond the photographer's range: blur[:SIGMA], motion[:PIXELS], "
+        "jpeg[:QUALITY], noise[:SIGMA], warm[:STRENGTH], sharpen[:SIGMA], small[:MEGAPIXELS], dark[:EXPOSURE], "
+        "haze[:SHARE] (photographer/degrade.py)")
+
+
+def spec_argument(spec: str) -> str:
+    """An ``argparse`` type: the spec, checked."""
+    try:
+        parse(spec)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return spec
+
+
+def degrade(photo: np.ndarray, spec: str, rng: np.random.Generator) -> np.ndarray:
+    """An upright RGB photo (uint8) degraded as ``spec`` says (before it is saved again)."""
+    name, amount = parse(spec)
+    image = photo.astype(np.float32)
+    if name == "blur":
+        image = cv2.GaussianBlur(image, (0, 0), amount)
+    elif name == "motion":
+        size = max(3, int(round(amount)) | 1)
+        kernel = np.zeros((size, size), np.float32)
+        kernel[size // 2, :] = 1.0
+        turn = cv2.getRotationMatrix2D(((size - 1) / 2, (size - 1) / 2), 30, 1.0)
+        kernel = cv2.warpAffine(kernel, turn, (size, size))
+        image = cv2.filter2D(image, -1, kernel / kernel.sum())
+    elif name == "noise":
+        image += rng.normal(0.0, amount, image.shape).astype(np.float32)
+    elif name == "warm":
+        image *= np.array([1.0, 1.0 - 0.18 * amount, 1.0 - 0.45 * amount], np.float32)
+    elif name == "sharpen":
+        image += 1.2 * (image - cv2.GaussianBlur(image, (0, 0), amount))
+    elif name == "small":
+        height, width = image.shape[:2]
+        scale = min(1.0, (amount * 1e6 / (height * width)) ** 0.5)
+        image = cv2.resize(image, (max(1, round(width * scale)), max(1, round(height * scale))),
+                           interpolation=cv2.INTER_AREA)
+    elif name == "dark":
+        image *= amount
+    elif name == "haze":
+        image = image * (1.0 - amount) + 200.0 * amount
+    return np.clip(np.rint(image), 0, 255).astype(np.uint8)
+
+
+def degrade_shot(shot, spec: str, rng: np.random.Generator):
+    """A ``photographer.Shot`` whose photo is degraded as ``spec`` says and saved again as JPEG (its file name
+    and truth's ``source`` ending in .jpg, the truth's ``degraded`` saying how)."""
+    name, amount = parse(spec)
+    import pillow_heif
+
+    pillow_heif.register_heif_opener()          # the photographer writes a few HEIC photos
+    upright = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(shot.data))).convert("RGB"))
+    buffer = io.BytesIO()
+    Image.fromarray(degrade(upright, spec, rng)).save(buffer, "JPEG",
+                                                      quality=int(amount) if name == "jpeg" else 90)
+    source = str(Path(shot.truth["source"]).with_suffix(".jpg"))
+    return replace(shot, data=buffer.getvalue(), suffix=".jpg", photo=None,
+                   truth={**shot.truth, "source": source, "degraded": f"{name}:{amount:g}"})
+
