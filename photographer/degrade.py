@@ -44,9 +44,10 @@ HELP = ("degrade every photo after it is taken, beyond the photographer's range:
 
 
 def spec_argument(spec: str) -> str:
-    """An ``argparse`` type: the spec, checked."""
+    """An ``argparse`` type: the spec, checked ("" for none: argparse passes a default through it too)."""
     try:
-        parse(spec)
+        if spec:
+            parse(spec)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return spec
