@@ -378,8 +378,9 @@ def _room(where):
 
 def weigh_review(results, rolls=None) -> None:
     """Say of each review entry what the other reading would score, and order each sheet's list by how
-    much its entries could change the score: rooms the photo did not show first (anything may be
-    there), then the largest change, then what cannot be weighed (rules, the tally, the photo).
+    much its entries could change the score: a new photo first where a third of the rooms are in doubt,
+    then rooms the photo did not show (anything may be there), then the largest change, then what cannot
+    be weighed (rules, the tally, the photo).
 
     A room entry with an ``alternative`` reading is scored with it (traps resolved again between the
     sheets, the game's ``rolls`` as given); an ``other_sheet_unsure`` entry with a Trap put in, or taken out of, the other sheet's room.
@@ -422,6 +423,8 @@ def weigh_review(results, rolls=None) -> None:
 
 
 def _weight(entry: Entry, total: int) -> tuple[int, int]:
+    if entry.where == "photo" and entry.rule == Rule.UNSURE_READING:
+        return -1, 0            # so many rooms in doubt that a new photo is suggested (``scanner.scan``): first
     if entry.rule == Rule.CANNOT_SEE:
         return 0, 0
     if entry.if_so is not None:

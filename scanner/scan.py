@@ -46,6 +46,8 @@ if TYPE_CHECKING:
 MOST_HIDDEN = 0.5        # with this share of the rooms not seen, a photo gives no score
 PAGE_QUALITY = 92        # JPEG quality of a sheet's rectified page, kept for its overlay picture
 TALLY = "tally 6"        # the tally beside scoring item 6, as review entries name it
+RETAKE_SHARE = 3         # a third of the rooms asked about: the list opens by suggesting a new photo (as a Dungeon
+                         # Maker sheet's does, ``scanner.maker.RETAKE_TILES``)
 MIN_PX_PER_MM = 2.4      # below this the marks are too small to read
 
 
@@ -112,6 +114,12 @@ class SheetScan:
             entries.append({"where": "photo", "rule": Rule.LOW_RESOLUTION,
                             "why": f"the sheet is only {self.resolution:.1f} pixels per mm in this photo: "
                                    f"come closer or use a higher resolution"})
+        asked = {entry["where"] for entry in entries} & {r.room for r in self.rooms}
+        if len(asked) * RETAKE_SHARE >= len(self.rooms):
+            entries.insert(0, {"where": "photo", "rule": Rule.UNSURE_READING, "confidence": 0.3,
+                               "why": f"{len(asked)} of the {len(self.rooms)} rooms are asked about below: taking "
+                                      f"the photo again (the sheet flat, evenly lit, in focus, nothing on it) may be "
+                                      f"quicker than checking them one by one"})
         return entries
 
     def confidence(self) -> float:

@@ -157,6 +157,26 @@ def test_a_corner_marker_out_of_the_frame_is_asked_to_be_in_it(capsys, tmp_path)
     assert "only 3 of 4 corner markers visible (missing: bottom-left): keep the whole sheet in the frame" in err
 
 
+def test_a_photo_with_a_third_of_its_rooms_in_doubt_opens_its_list_with_a_new_photo(capsys, tmp_path):
+    # A phone's heavy sharpening rings every printed line: what is read wrong is named, among 30 rooms or more
+    # asked about, and a new photo is quicker than checking them.
+    from photographer.degrade import degrade
+
+    image = degrade(np.asarray(Image.open(GAME7[0]).convert("RGB")), "sharpen:6", np.random.default_rng(1))
+    sharpened = tmp_path / "sharpened.jpg"
+    Image.fromarray(image).save(sharpened, quality=90)
+    sheet, = scan_json(capsys, str(sharpened))[1]["sheets"]
+    first, *rest = sheet["needs_review"]
+    asked = {entry["where"] for entry in rest if entry["where"][0] in "ABCDEFGH" and entry["where"][1:].isdigit()}
+    assert first["where"] == "photo" and first["rule"] == "unsure_reading"
+    assert first["why"].startswith(f"{len(asked)} of the 64 rooms are asked about below: taking the photo again")
+    assert len(asked) >= 30
+    true = expected("game-7-medium.expected.json")[Path(GAME7[0]).name]
+    wrong = {room for room in set(sheet["rooms"]) | set(true["rooms"])
+             if drawn(sheet["rooms"]).get(room) != drawn(true["rooms"]).get(room)}
+    assert wrong and wrong <= asked
+
+
 def test_a_pdf_of_a_flatbed_scan(capsys, tmp_path, classic):
     from photographer import blank_sheet, ink_sheet, play_game, scan_like, truth_sheet
     from photographer.hand import hand_style
