@@ -25,7 +25,9 @@ call, as ``scrawl scan`` does, and compared with the truth:
 - on expansion maps (``--maps 1,2,..,6``, ``random-expansion``; played with the
   die, the game's rolls given to the scan as ``scrawl scan --rolls`` does): each
   kind of mark (Diamonds, Emeralds, Curse Track halves, Rune Gates) read right,
-  read wrong but flagged, and read WRONG and unflagged.
+  read wrong but flagged, and read WRONG and unflagged (a half is flagged by an
+  entry about it, or by one about the whole track that names it in its words:
+  "the filled bottom halves (spaces 1, 3, 4) are not one run from the right").
 
 With ``--conditions`` (``all`` or names from ``photographer.CONDITIONS``) the
 games are photographed in named conditions instead (messaging-app copies,
@@ -230,7 +232,7 @@ def _compare_marks(marks: dict, sheet: dict, truth: dict, wrong_sheets: list, di
 
     dungeon = map_from_reference(sheet["map"])
     read, true = sheet.get("marks", {}), truth["marks"]
-    flagged = {entry["where"] for entry in sheet["needs_review"]}
+    flagged = {entry["where"] for entry in sheet["needs_review"]} | _curse_halves_named(sheet["needs_review"])
     found = []
     for kind, key in (("diamond", "diamonds"), ("emerald", "emeralds")):
         for room, item in dungeon.rooms_with(kind):
@@ -255,6 +257,21 @@ def _compare_marks(marks: dict, sheet: dict, truth: dict, wrong_sheets: list, di
         else:
             m["WRONG, UNFLAGGED"] += 1
             wrong_sheets.append((difficulty, photo, f"{kind} {where} read {got} is {want}", []))
+
+
+def _curse_halves_named(review: list[dict]) -> set[str]:
+    """The Curse Track halves (as ``_compare_marks`` names them) that an entry about the whole track names in its
+    words: the rules check the track as a whole ("the filled bottom halves (spaces 1, 3, 4) are not one run
+    from the right", "the bottom half of space 1 is filled, the rolls leave it empty", "the bottom half of
+    Curse Track space 1 is filled in here")."""
+    named = set()
+    for entry in review:
+        if entry.get("where") != "curse track":
+            continue
+        why = re.sub(r"(dragons|suns) fill the \w+ halves from space \d+ on", "", entry.get("why", ""))   # the rule
+        for row, numbers in re.findall(r"\b(top|bottom) hal(?:f|ves)\b[^;:]*?\bspaces? (\d+(?:, \d+)*)", why):
+            named |= {f"curse track space {number} ({row})" for number in numbers.split(", ")}
+    return named
 
 
 def _reason(entry: dict) -> str:
