@@ -28,7 +28,7 @@ from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_crea
                          darkness, ink_map, measure, print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM,
                          QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register, shift_planes, stroke_gain,
                          without_creases)
-from scanner.fastnp import percentile
+from scanner.fastnp import median, percentile
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
@@ -776,9 +776,31 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
                                reach_mm=FINEST_REACH_MM, print_only=True), dark.shape, reference.finest[1])
         dark, colour = move(more, dark, colour)
         shift = shift + more
+    dark = _print_toned(dark, reference.darkness)
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
     return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
+
+
+PRINT_ART = (0.15, 0.45)     # the blank's grey art (pictures, light lines): how dark the photo shows it ...
+PRINT_GAIN_FROM = 1.0        # ... against the blank, from which the photo's darkness is scaled down by as much
+
+
+def _print_toned(dark: np.ndarray, blank_darkness: np.ndarray) -> np.ndarray:
+    """The registered darkness (8-bit) of a photo that shows the print darker than the blank has it, scaled
+    down by as much; other photos' as they are.
+
+    A phone's heavy sharpening rings every line: darker inside, a bright halo beside it, so the paper white
+    beside the line is taken brighter and the line darker still. The printed pictures then showed darker
+    than the allowance for them, and read as strokes: a Loot bag's lower half as a stroke to the bottom
+    side, named nowhere. Photos in every one of the photographer's conditions show the grey art at 0.56-0.95
+    of the blank's darkness (a lens softens thin lines); sharpened ones at 1.2-1.3."""
+    sample = blank_darkness[::2, ::2]
+    art = (sample > PRINT_ART[0]) & (sample < PRINT_ART[1])
+    if not art.any():
+        return dark
+    gain = float(median(dark[::2, ::2][art])) / 255 / float(median(sample[art]))
+    return cv2.convertScaleAbs(dark, alpha=1.0 / gain) if gain > PRINT_GAIN_FROM else dark
 
 
 def _rectified(image: np.ndarray, homography: np.ndarray, x0: int, y0: int, width: int, height: int) -> np.ndarray:
