@@ -13,7 +13,9 @@ or the one ``jpeg`` names); the truth is the photo's own. ``spec`` is a name, or
 - ``sharpen:SIGMA`` (2): a phone's heavy sharpening, an unsharp mask of amount 1.2 over SIGMA pixels;
 - ``small:MEGAPIXELS`` (2): resampled to that many megapixels (``INTER_AREA``);
 - ``dark:EXPOSURE`` (0.45): the exposure times EXPOSURE;
-- ``haze:SHARE`` (0.45): a smudged lens, the contrast lowered by SHARE towards a light grey.
+- ``haze:SHARE`` (0.45): a smudged lens, the contrast lowered by SHARE towards a light grey;
+- ``hdr:BOOST`` (1.6): a phone's local tone mapping, the light evened out (over 25 pixels: 60% of it
+  kept, lifted by 80 levels) and the detail on it multiplied by BOOST.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ import numpy as np
 from PIL import Image, ImageOps
 
 DEGRADATIONS = {"blur": 2.0, "motion": 9.0, "jpeg": 30.0, "noise": 12.0, "warm": 1.0, "sharpen": 2.0,
-                "small": 2.0, "dark": 0.45, "haze": 0.45}
+                "small": 2.0, "dark": 0.45, "haze": 0.45, "hdr": 1.6}
 
 
 def parse(spec: str) -> tuple[str, float]:
@@ -40,7 +42,7 @@ def parse(spec: str) -> tuple[str, float]:
 
 HELP = ("degrade every photo after it is taken, beyond the photographer's range: blur[:SIGMA], motion[:PIXELS], "
         "jpeg[:QUALITY], noise[:SIGMA], warm[:STRENGTH], sharpen[:SIGMA], small[:MEGAPIXELS], dark[:EXPOSURE], "
-        "haze[:SHARE] (photographer/degrade.py)")
+        "haze[:SHARE], hdr[:BOOST] (photographer/degrade.py)")
 
 
 def spec_argument(spec: str) -> str:
@@ -81,6 +83,9 @@ def degrade(photo: np.ndarray, spec: str, rng: np.random.Generator) -> np.ndarra
         image *= amount
     elif name == "haze":
         image = image * (1.0 - amount) + 200.0 * amount
+    elif name == "hdr":
+        light = cv2.GaussianBlur(image, (0, 0), 25.0)
+        image = light * 0.6 + 80.0 + amount * (image - light)
     return np.clip(np.rint(image), 0, 255).astype(np.uint8)
 
 
