@@ -202,9 +202,10 @@ def _fourth_marker(grey: np.ndarray, group: dict) -> tuple[int, np.ndarray | Non
                     found.append(quad)
         # A blurred outline may be found inside the marker's edge: the one nearest the size the other three
         # predict is kept, and none far from it.
-        best = min(found, key=lambda quad: abs(np.log(_perimeter(quad) / _perimeter(predicted)))) if found else None
-        if best is not None and abs(np.log(_perimeter(best) / _perimeter(predicted))) < np.log(FOURTH_MARKER_SIZE):
-            return marker_id, best
+        off = {index: abs(np.log(_perimeter(quad) / _perimeter(predicted))) for index, quad in enumerate(found)}
+        best = min(off, key=off.get, default=None)
+        if best is not None and off[best] < np.log(FOURTH_MARKER_SIZE):
+            return marker_id, found[best]
     return marker_id, None
 
 

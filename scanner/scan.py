@@ -13,6 +13,7 @@ no renderer for is refused with a reason.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Mapping
 
 import cv2
@@ -776,7 +777,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
                                reach_mm=FINEST_REACH_MM, print_only=True), dark.shape, reference.finest[1])
         dark, colour = move(more, dark, colour)
         shift = shift + more
-    dark = _print_toned(dark, reference.darkness)
+    dark = _print_toned(dark, *reference.print_art)
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
     return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
@@ -786,7 +787,7 @@ PRINT_ART = (0.15, 0.45)     # the blank's grey art (pictures, light lines): how
 PRINT_GAIN_FROM = 1.0        # ... against the blank, from which the photo's darkness is scaled down by as much
 
 
-def _print_toned(dark: np.ndarray, blank_darkness: np.ndarray) -> np.ndarray:
+def _print_toned(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -> np.ndarray:
     """The registered darkness (8-bit) of a photo that shows the print darker than the blank has it, scaled
     down by as much; other photos' as they are.
 
@@ -794,12 +795,11 @@ def _print_toned(dark: np.ndarray, blank_darkness: np.ndarray) -> np.ndarray:
     beside the line is taken brighter and the line darker still. The printed pictures then showed darker
     than the allowance for them, and read as strokes: a Loot bag's lower half as a stroke to the bottom
     side, named nowhere. Photos in every one of the photographer's conditions show the grey art at 0.56-0.95
-    of the blank's darkness (a lens softens thin lines); sharpened ones at 1.2-1.3."""
-    sample = blank_darkness[::2, ::2]
-    art = (sample > PRINT_ART[0]) & (sample < PRINT_ART[1])
-    if not art.any():
+    of the blank's darkness (a lens softens thin lines); sharpened ones at 1.2-1.3. ``art`` and
+    ``art_darkness``: the reference's ``print_art``."""
+    if art is None:
         return dark
-    gain = float(median(dark[::2, ::2][art])) / 255 / float(median(sample[art]))
+    gain = float(median(dark[::2, ::2][art])) / 255 / art_darkness
     return cv2.convertScaleAbs(dark, alpha=1.0 / gain) if gain > PRINT_GAIN_FROM else dark
 
 
@@ -1032,6 +1032,15 @@ class _Reference:
     def origin_mm(self) -> tuple[float, float]:
         """The reading area's top-left corner, in page millimetres."""
         return self.area[0] / PX_PER_MM, self.area[1] / PX_PER_MM
+
+    @cached_property
+    def print_art(self) -> tuple[np.ndarray | None, float]:
+        """Where the blank prints grey art, on every second pixel of the reading area (every fourth would
+        fall in step with the print's lines), and the art's median darkness; (None, 0) where it prints none.
+        The same for every photo of the sheet (``_print_toned``)."""
+        sample = self.darkness[::2, ::2]
+        art = (sample > PRINT_ART[0]) & (sample < PRINT_ART[1])
+        return (art, float(median(sample[art]))) if art.any() else (None, 0.0)
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
