@@ -598,8 +598,7 @@ def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray
         x0, y0, x1, y1 = wide.area
         if x0 < rx0 or y0 < ry0 or x1 > reference.area[2] or y1 > reference.area[3]:
             continue
-        region = cv2.warpPerspective(image, homography @ _page_to_mm(x0, y0), (x1 - x0, y1 - y0),
-                                     flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        region = _rectified(image, homography, x0, y0, x1 - x0, y1 - y0)
         dark, colour = measure(quieted(region, noise), PX_PER_MM * wide.paper_scale)
         field = np.ascontiguousarray(shift[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0])
         dark, colour = shift_planes(field, dark, colour)
@@ -956,8 +955,7 @@ def _page_picture(image: np.ndarray, homography: np.ndarray, reference: _Referen
     """A function drawing the whole rectified page, moved as the reading area was registered."""
     def draw() -> np.ndarray:
         height, width = reference.page_shape
-        page = cv2.warpPerspective(image, homography @ _page_to_mm(), (width, height),
-                                   flags=cv2.WARP_INVERSE_MAP | cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        page = _rectified(image, homography, 0, 0, width, height)
         x0, y0, x1, y1 = reference.area
         field = np.pad(shift, ((y0, height - y1), (x0, width - x1), (0, 0)), mode="edge")
         return apply_shift(page, field)
