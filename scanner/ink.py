@@ -263,8 +263,8 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
     it or a step between the panels breaks it, it covers less of the map, and is taken for a crease only
     if on one side it runs on out to the page's edge (``_runs_far``). The band is
     cleared, except where a stroke crosses it: there the ink on both sides of the band is carried across.
-    ``could_be_path(across, pixel)`` says whether a player's straight path could run there: such a line
-    is left as it is, and returned third, for the rooms along it to be asked about."""
+    ``could_be_path(crease)`` says whether a player's straight path could run there: such a line is left
+    as it is, and returned third, for the rooms along it to be asked about."""
     found, kept = [], []
     for turned in (False, True):
         work = ink.T if turned else ink
@@ -281,12 +281,24 @@ def without_creases(ink: np.ndarray, area: tuple[int, int, int, int], px_per_mm:
                     creases.append(crease)
                     break
         if could_be_path is not None:
-            kept += [crease for crease in creases if could_be_path(turned, crease[1])]
+            kept += [crease for crease in creases if could_be_path(crease)]
             creases = [crease for crease in creases if crease not in kept]
         if creases:
             found += creases
             ink = cleared_creases(ink, creases, area, px_per_mm)
     return np.ascontiguousarray(ink), found, kept
+
+
+def line_shade(ink: np.ndarray, darkness: np.ndarray, crease, px_per_mm: float, inked: float
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Along a line found as a crease, at every pixel of the page along it: the photo's darkest pixel
+    across the line's band (``darkness``, page-sized), and whether ink (``inked`` or more) lies there."""
+    crease = as_crease(crease)
+    work_ink, work_dark = (ink.T, darkness.T) if crease[0] else (ink, darkness)
+    along = np.arange(work_ink.shape[1])
+    band = int(round(CREASE_BAND_MM * px_per_mm))
+    rows = np.clip(crease.at(along)[None, :] + np.arange(-band, band + 1)[:, None], 0, work_ink.shape[0] - 1)
+    return work_dark[rows, along].max(axis=0), work_ink[rows, along].max(axis=0) >= inked
 
 
 def cleared_creases(ink: np.ndarray, creases, area: tuple[int, int, int, int], px_per_mm: float) -> np.ndarray:

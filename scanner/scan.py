@@ -26,7 +26,7 @@ from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, crease_band, crease_mm,
-                         darkness, ink_map, measure, print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM,
+                         crease_mask, darkness, ink_map, line_shade, measure, print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM,
                          QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register, shift_planes, stroke_gain,
                          without_creases)
 from scanner.fastnp import median, percentile
@@ -224,8 +224,10 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
                           f"shining back from the paper")
 
     def no_creases(ink: np.ndarray) -> tuple[np.ndarray, list[Crease], list[Crease]]:
-        return without_creases(_without_cave_arrows(ink, layout), _pixels(layout.grid), PX_PER_MM, INKED,
-                               lambda turned, pixel: _straight_path_fits(layout, turned, pixel / PX_PER_MM))
+        ink = _without_cave_arrows(ink, layout)
+        shades = _Shades(ink, dark, reference.area)
+        return without_creases(ink, _pixels(layout.grid), PX_PER_MM, INKED,
+                               lambda line: _straight_path_fits(layout, line, shades.drawn))
 
     ink, creases, on_paths = no_creases(ink)
     if (creases or on_paths) and fine:
@@ -253,7 +255,9 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     rooms = _overshoots_asked(rooms, layout, ink)
     rooms = _unseen_sides_asked(rooms, hidden, unseen_sides)
     if creases or on_paths:
-        rooms = [_along_crease(reading, cell, creases, on_paths, writes)
+        shades = _Shades(ink, dark, reference.area)
+        rooms = [_along_crease(reading, cell, creases, on_paths, writes,
+                               lambda line, cell=cell: shades.drawn(line, *_stretch(line, cell), DRAWN_ACROSS))
                  for reading, cell in zip(rooms, layout.rooms)]
         rooms = _beside_crease(rooms, layout, creases, ink)
     tally = read_tally(ink, layout.unusable_tally, PX_PER_MM)
@@ -414,10 +418,11 @@ def _crease_at(crease, cell) -> float:
 
 
 def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[Crease],
-                  writes: bool = False) -> RoomReading:
+                  writes: bool = False, drawn=lambda line: False) -> RoomReading:
     """A room along a fold's crease, asked about where the crease may have changed its reading: a crease
     ``kept`` on the ink map (it lies where a straight path could run) may be what links the room's two
-    opposite sides; a crease ``cleared`` through the room's middle clears a stroke drawn along it too.
+    opposite sides, unless ``drawn(line)`` says that the line runs from side to side of this room as dark
+    as the player's strokes; a crease ``cleared`` through the room's middle clears a stroke drawn along it too.
     For a player who ``writes`` round numbers, a room read only as the crease's two sides, its round box
     clean, holds the crease alone: it is read empty."""
     def off_middle(crease) -> tuple[str, float, float]:
@@ -427,8 +432,8 @@ def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[
         return "NS" if columns else "EW", abs(at - (start + size / 2)), size
 
     doubts = list(reading.doubts)
-    along = [sides for sides, off, size in map(off_middle, kept)
-             if off <= 0.2 * size and set(sides) & set(reading.exits)]
+    along = [sides for line, (sides, off, size) in zip(kept, map(off_middle, kept))
+             if off <= 0.2 * size and set(sides) & set(reading.exits) and not drawn(line)]
     if writes and not reading.written and not reading.trap and any(set(reading.exits) <= set(sides) for sides in along):
         return RoomReading(reading.room, strengths=reading.strengths, confidence=UNWRITTEN_CONFIDENCE, written=False)
     if along:
@@ -489,21 +494,71 @@ def _overshoots_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.nda
                         side in reading.exits and only_poking_in(ink, cell, PX_PER_MM, side))
 
 
-def _straight_path_fits(layout: SheetLayout, columns: bool, at_mm: float) -> bool:
-    """Whether a player's path could run straight across the whole map at ``at_mm`` (a row of the page, or a
-    column when ``columns``): only through the middles of one row (column) of rooms, every room of it open
-    to the next. A fold's crease runs anywhere, walls and all."""
+def _straight_path_fits(layout: SheetLayout, line: Crease, drawn) -> bool:
+    """Whether a player's path could be the ``line`` found straight across the whole map (a row of the
+    page, or a column): only through the middles of one row (column) of rooms, every room of it open to
+    the next, or the line as dark as the player's strokes nearly all along it (``drawn(line)``: a path
+    from an entrance to the one across the map may stop short of linking up). A fold's crease runs
+    anywhere, walls and all, as a faint shade."""
+    columns, at_mm = line[0], line[1] / PX_PER_MM
     grid, size = layout.grid, layout.room_size
     start = grid.x if columns else grid.y
     index, within = divmod(at_mm - start, size)
     if abs(within / size - 0.5) > 0.2:
         return False
+    if drawn(line):
+        return True
     dungeon = layout.dungeon
     line = [cell.room for cell in layout.rooms
             if round(((cell.rect.x if columns else cell.rect.y) - start) / size) == int(index)]
     side = "S" if columns else "E"
     return bool(line) and all(dungeon.side_kind(room, side) != "wall" for room in line
                               if dungeon.contains(room.neighbour(side)))
+
+
+DRAWN_SHADE = 0.85       # a line found as a crease is drawn where the photo shows it this dark against the strokes
+DRAWN_ACROSS = 0.9       # ... and drawn through a room where it is inked over this share of the room's width
+STROKE_INK = 0.99        # the player's strokes: ink this sure, ...
+FEWEST_STROKE_PX = 100   # ... in this many pixels beside the line at least
+
+
+class _Shades:
+    """How dark the photo shows lines found as creases, against the player's strokes elsewhere on the sheet
+    (``ink``: the page's ink map; ``dark``: the registered darkness over the reading ``area``). A fold's
+    crease is a faint shade all along it: on the photographer's folded sheets a fifth to three quarters as
+    dark as the strokes (in pencil, 0.8). A pen's straight path along a row of rooms is as dark as its other
+    strokes: 0.93-1.15 over the fifth of its length least dark."""
+
+    def __init__(self, ink: np.ndarray, dark: np.ndarray, area: tuple[int, int, int, int]):
+        self.ink, self.dark, self.area = ink, dark, area
+        self._lines: dict[tuple, tuple[np.ndarray, np.ndarray, float | None]] = {}
+
+    def _line(self, line: Crease) -> tuple[np.ndarray, np.ndarray, float | None]:
+        line = as_crease(line)
+        key = (line[0], line[1], line.slope, line.middle)
+        if key not in self._lines:
+            x0, y0, x1, y1 = self.area
+            page = np.zeros(self.ink.shape, np.uint8)
+            page[y0:y1, x0:x1] = self.dark
+            shade, inked = line_shade(self.ink, page, line, PX_PER_MM, INKED)
+            strokes = (self.ink >= STROKE_INK) & ~crease_mask(self.ink.shape, line, PX_PER_MM)
+            pen = float(median(page[strokes])) if np.count_nonzero(strokes) >= FEWEST_STROKE_PX else None
+            self._lines[key] = shade, inked, pen
+        return self._lines[key]
+
+    def drawn(self, line: Crease, start: int = 0, stop: int | None = None, cover: float = 0.0) -> bool:
+        """Whether the photo shows ``line`` as dark as the player's strokes over nearly all of its inked
+        pixels from pixel ``start`` to ``stop`` along it, inked over ``cover`` of them at least."""
+        shade, inked, pen = self._line(line)
+        along = shade[start:stop][inked[start:stop]]
+        return pen is not None and along.size > max(0.0, cover * inked[start:stop].size - 1) and \
+            percentile(along, 20) >= DRAWN_SHADE * pen
+
+
+def _stretch(line: Crease, cell) -> tuple[int, int]:
+    """The pixels along ``line`` (a row of the page, or a column) from one side of ``cell`` to the other."""
+    start, size = (cell.rect.y, cell.rect.h) if line[0] else (cell.rect.x, cell.rect.w)
+    return int(round(start * PX_PER_MM)), int(round((start + size) * PX_PER_MM))
 
 
 CAVE_ARROW_MM = 1.8      # half the width of a cave entrance's printed arrow, with registration's slack
