@@ -232,9 +232,11 @@ def _drop_refuted_doubts(results) -> None:
     the sheet looks wrong: a broken rule, the tally or a hidden room may hide a second misreading that
     makes up for the first; and two doubts that together keep the match both stay."""
     cards = [_cards(result.sheet.board) for result in results]
-    # A sheet answers another's doubts only when nothing on it but a room doubt looks wrong: two sheets may be
-    # misread alike (a neighbour's stroke run on, read as a dead end on both), and then match each other.
-    sure = [_room_doubts(result) is not None for result in results]
+    # A sheet answers another's doubts only when nothing on it but a room doubt looks wrong, and none of its
+    # own doubts, read the other way, would change its cards: two sheets may be misread alike (a neighbour's
+    # stroke run on, or a messy hand's corner cut across the room, read as a dead end on both), and then
+    # match each other, each doubt answering the other's away.
+    sure = [_cards_sure(result, cards[index]) for index, result in enumerate(results)]
     for index, result in enumerate(results):
         if not any(cards[other] == cards[index] and results[other].sheet.dungeon == result.sheet.dungeon
                    and sure[other] for other in range(len(results)) if other != index):
@@ -254,6 +256,14 @@ def _drop_refuted_doubts(results) -> None:
                    and _cards(_with_alternative(board, entry.where, entry.alternative)) != cards[index]]
         gone = {id(entry) for entry in refuted}
         result.review = [entry for entry in result.review if id(entry) not in gone]
+
+
+def _cards_sure(result, cards: tuple) -> bool:
+    """Whether a sheet's cards (``_cards``) stand whichever way its doubts are answered: every entry on it a
+    room doubt whose other reading keeps them."""
+    doubts = _room_doubts(result)
+    return doubts is not None and all(_cards(_with_alternative(result.sheet.board, entry.where, entry.alternative))
+                                      == cards for entry in doubts)
 
 
 def _room_doubts(result) -> list | None:

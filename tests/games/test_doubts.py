@@ -344,6 +344,36 @@ def test_a_sheet_that_looks_wrong_itself_answers_no_doubt():
     assert room not in [entry.where for entry in _reviewed(sheets)[2]]
 
 
+def test_two_sheets_misread_alike_answer_neither_doubt():
+    """Seed 717, a messy hand (game 71759009): players 1 and 3 each drew a corner as an arc across the room,
+    read as a dead end on both sheets, and each sheet had one room doubt. The two matched each other, so
+    each answered the other's doubt away: two rooms wrong and named nowhere. A sheet with a doubt of its
+    own answers none."""
+    sheets = _dealt_game()
+    misread = []
+    for sheet in sheets[1:]:
+        room, corner = _a_dead_end(sheet)
+        stub, sheet["rooms"][room]["exits"] = sheet["rooms"][room]["exits"], corner
+        sheet["needs_review"] = [{"where": room, "rule": "unsure_link", "why": "is there a stroke to that side?",
+                                  "confidence": 0.4, "alternative": {"exits": stub, "trap": False}}]
+        misread.append(room)
+    reviews = _reviewed(sheets)
+    assert [room in [entry.where for entry in review] for room, review in zip(misread, reviews[1:])] == [True, True]
+
+
+def test_a_sheet_whose_doubt_keeps_its_cards_still_answers():
+    """A doubt whether a corner turns one way or the other leaves the sheet's cards as they are: the sheet
+    still answers the other sheets' doubts."""
+    sheets = _dealt_game()
+    room, drawn = next((name, drawn) for name, drawn in sorted(sheets[1]["rooms"].items())
+                       if drawn["exits"] in ("NE", "ES", "SW", "NW"))
+    turned = {"NE": "ES", "ES": "SW", "SW": "NW", "NW": "NE"}[drawn["exits"]]
+    sheets[1]["needs_review"] = [{"where": room, "rule": "unsure_link", "why": "is there a stroke to that side?",
+                                  "confidence": 0.4, "alternative": {"exits": turned, "trap": False}}]
+    _doubt_of_a_corner(sheets[2])
+    assert _reviewed(sheets)[2] == []
+
+
 def _broken_link(sheet: dict):
     """A passage of the sheet, (room, side, room across), whose stroke on the far side left out would leave
     the near room's segment linked to nothing; the room across keeps another side."""
