@@ -217,6 +217,7 @@ STUB_DEPTH = 0.42       # ... all within this share of the room from its side
 STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand's runs 3.5 mm past a side at most)
 STUB_BAR = 0.16         # ... nor one with a bar this long across its end
 STUB_CONFIDENCE = 0.85
+ARC_SPREAD = 0.4        # a stroke from a side reaching this share of the room off its axis runs on to a side beside it
 WRITTEN_STUB_MM2 = 21.0  # ... in a room whose round number is read (a broad pen's stub and bar)
 BROKEN_ON_MM2 = 0.4      # ... with no more than this of ink in line beyond it (a faint path broken by the print)
 IN_LINE_MM = 1.0         # a broken path's pieces lie in line with each other to within this
@@ -297,6 +298,15 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     lateral = {"N": xs, "S": xs, "W": ys, "E": ys}[side] / size
     if len(xs) == 0 or len(xs) / px_per_mm ** 2 > most or depth.max() > STUB_DEPTH:
         return reading
+    # A stroke from the side that runs on across the room nearly to a side beside it: a corner drawn as an arc
+    # that cuts across the room (a messy hand's), short of that side's probe. Asked about that side too.
+    joined = crop if reading.round is not None else _joined_to_side(crop, side)[0]
+    ends = np.nonzero(joined >= INKED)[1 if side in "NS" else 0] / size - 0.5
+    if ends.size and np.abs(ends).max() > ARC_SPREAD:
+        beside = ("E" if ends[np.abs(ends).argmax()] > 0 else "W") if side in "NS" else \
+            ("S" if ends[np.abs(ends).argmax()] > 0 else "N")
+        doubts = reading.doubts + ((_LINK_QUESTIONS[beside],) if _LINK_QUESTIONS[beside] not in reading.doubts else ())
+        return replace(reading, doubts=doubts, confidence=min(reading.confidence, 0.5))
     # Deeper than any overshoot, or finished with a bar across its end: surely this room's own dead end,
     # even where the neighbour's path runs up to the same side (as a dead end's neighbour's usually does).
     deep = depth[np.abs(lateral - 0.5) <= 0.2].max(initial=0.0) >= STUB_OWN_DEPTH

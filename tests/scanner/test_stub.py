@@ -132,3 +132,21 @@ def test_a_stub_with_pieces_of_ink_in_line_beyond_it_is_not_settled(layout):
         reading = replace(read_room(ink, cell, PX), round=4, doubts=(STUB_DOUBT,), confidence=0.4,
                           strengths={"N": 0.0, "E": 0.0, "S": 0.0, "W": 1.0})
         assert (settle_stub(reading, ink, cell, PX).confidence >= SURE) == settled
+
+
+def test_a_corner_drawn_as_an_arc_short_of_the_other_side_is_asked_about(layout):
+    """A messy hand's corner from the left side to the bottom one, drawn as an arc that cuts across the room
+    and meets the bottom side left of its middle, beyond the bottom side's probe (seed 717, game 71759000,
+    player 4's E2): read as a dead end to the left, and settled so without a doubt. A stroke from a side
+    that runs on nearly to a side beside it is asked about that side."""
+    cell, _ = _cells(layout, "D4", "C4")
+    r = cell.rect
+    bend = [(0.02, 0.5), (0.15, 0.5), (0.22, 0.62), (0.25, 0.78), (0.25, 0.97)]    # (of the room's width, height)
+    points = [(int((r.x + a * r.w) * PX), int((r.y + b * r.h) * PX)) for a, b in bend]
+    ink = _ink(layout, [])
+    cv2.polylines(ink, [np.array(points, np.int32)], False, 1.0, 2, cv2.LINE_AA)     # a pencil's 0.4 mm line
+    first = read_room(ink, cell, PX)
+    assert first.exits == "W"
+    reading = settle_stub(first, ink, cell, PX)
+    assert reading.exits == "W" and reading.confidence < SURE
+    assert "is there a stroke to the bottom side?" in reading.doubts
