@@ -120,6 +120,9 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     doubts = [_LINK_QUESTIONS[side] for side in SIDES if NO_LINK < strengths[side] < LINK
               or (strengths[side] <= NO_LINK and beside_number is not None
                   and _probe(beside_number, side) > NO_LINK)]
+    # A side linked only by ink beside the round box: a number written large, its tail in the side's probe.
+    doubts += [_LINK_QUESTIONS[side] for side in exits
+               if _LINK_QUESTIONS[side] not in doubts and _beside_number(crop, cell, px_per_mm, side)]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
@@ -465,6 +468,30 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
             cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
     return digit, cleaned, beside
+
+
+NUMBER_TAIL = 0.9     # a side's probe ink this much within reach of the round box may be the number's tail ...
+SIDE_EDGE = 0.03      # ... unless it is joined to ink this near the side's edge (a stroke drawn from the side)
+
+
+def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
+    """Whether the ink in ``side``'s probe lies (nearly) all within ``DIGIT_REACH_MM`` of the round box, none
+    of it joined to a stroke that starts at the side."""
+    cx, cy, r = cell.round_box
+    x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
+    rows, cols = _probe_band(crop.shape[0], side)
+    ys, xs = np.nonzero(crop[rows, cols] >= INKED)
+    if ys.size == 0:
+        return False
+    count, labels = cv2.connectedComponents((crop >= INKED).astype(np.uint8), connectivity=8)
+    edge = max(1, int(round(SIDE_EDGE * crop.shape[0])))
+    at_side = label_set({"N": labels[:edge], "S": labels[-edge:], "W": labels[:, :edge], "E": labels[:, -edge:]}[side],
+                        count)
+    at_side[0] = False
+    if at_side[labels[rows, cols]].any():
+        return False
+    near = np.hypot(xs + cols.start - x, ys + rows.start - y) <= (r + DIGIT_REACH_MM) * px_per_mm
+    return float(near.mean()) >= NUMBER_TAIL
 
 
 def _along_probes(labels: np.ndarray, count: int, fx: float, fy: float) -> np.ndarray:

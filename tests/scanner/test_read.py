@@ -255,6 +255,21 @@ def test_a_stroke_the_round_number_was_written_touching_is_asked_about_not_dropp
     assert reading.confidence < SURE or "N" in reading.exits
 
 
+def test_a_round_number_run_into_a_dead_ends_bar_with_its_tail_in_a_sides_probe_is_asked_about(cell):
+    """Seed 719, a messy hand with a marker (game 71959009, player 3's C1): a 3 written large beside a dead
+    end's bar, touching it, so the two are one piece and not taken for the number; the 3's tail lay in the
+    left side's probe, and the room was read NW for N, named nowhere. A side whose probe holds only ink near
+    the round box, joined to nothing drawn from that side, is asked about."""
+    three = [(0.1, 0.08), (0.25, 0.06), (0.28, 0.14), (0.18, 0.2), (0.3, 0.26), (0.28, 0.36), (0.14, 0.4)]
+    dead_end = [((0.5, 0.02), (0.5, 0.25)), ((0.3, 0.25), (0.7, 0.25))]
+    reading = read_room(_draw(cell, dead_end + list(zip(three, three[1:])), 0.6), cell, PX)
+    assert reading.exits == "NW" and link_question("W") in reading.doubts and reading.confidence < SURE
+    # A path drawn to that side past the number is read as it is.
+    path = read_room(_draw(cell, dead_end + list(zip(three, three[1:])) + [((0.0, 0.38), (0.5, 0.38))], 0.6),
+                     cell, PX)
+    assert link_question("W") not in path.doubts
+
+
 def test_rooms_along_a_folds_crease_are_asked_about_where_the_crease_may_have_changed_them(classic):
     """A crease kept on the ink map (a straight path could run there) may be all that links a room's left
     and right sides; a crease cleared through a room's middle may have taken a stroke along it too."""
