@@ -481,17 +481,15 @@ def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
     x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
     rows, cols = _probe_band(crop.shape[0], side)
     ys, xs = np.nonzero(crop[rows, cols] >= INKED)
-    if ys.size == 0:
+    near = np.hypot(xs + cols.start - x, ys + rows.start - y) <= (r + DIGIT_REACH_MM) * px_per_mm
+    if ys.size == 0 or float(near.mean()) < NUMBER_TAIL:
         return False
     count, labels = cv2.connectedComponents((crop >= INKED).astype(np.uint8), connectivity=8)
     edge = max(1, int(round(SIDE_EDGE * crop.shape[0])))
     at_side = label_set({"N": labels[:edge], "S": labels[-edge:], "W": labels[:, :edge], "E": labels[:, -edge:]}[side],
                         count)
     at_side[0] = False
-    if at_side[labels[rows, cols]].any():
-        return False
-    near = np.hypot(xs + cols.start - x, ys + rows.start - y) <= (r + DIGIT_REACH_MM) * px_per_mm
-    return float(near.mean()) >= NUMBER_TAIL
+    return not at_side[labels[rows, cols]].any()
 
 
 def _along_probes(labels: np.ndarray, count: int, fx: float, fy: float) -> np.ndarray:

@@ -25,10 +25,10 @@ from games.maps import OPPOSITE, SIDES, DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
 from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
-from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, crease_band, crease_mm,
-                         crease_mask, darkness, ink_map, line_shade, measure, print_allowance, quieted, CREASE_BAND_MM, FLAT_PRINT_SLACK_MM,
-                         QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register, shift_planes, stroke_gain,
-                         without_creases)
+from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, crease_band, crease_mask,
+                         crease_mm, darkness, ink_map, line_shade, measure, print_allowance, quieted, CREASE_BAND_MM,
+                         FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
+                         shift_planes, stroke_gain, without_creases)
 from scanner.fastnp import median, percentile
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
@@ -509,11 +509,11 @@ def _straight_path_fits(layout: SheetLayout, line: Crease, drawn) -> bool:
     if drawn(line):
         return True
     dungeon = layout.dungeon
-    line = [cell.room for cell in layout.rooms
-            if round(((cell.rect.x if columns else cell.rect.y) - start) / size) == int(index)]
+    rooms = [cell.room for cell in layout.rooms
+             if round(((cell.rect.x if columns else cell.rect.y) - start) / size) == int(index)]
     side = "S" if columns else "E"
-    return bool(line) and all(dungeon.side_kind(room, side) != "wall" for room in line
-                              if dungeon.contains(room.neighbour(side)))
+    return bool(rooms) and all(dungeon.side_kind(room, side) != "wall" for room in rooms
+                               if dungeon.contains(room.neighbour(side)))
 
 
 DRAWN_SHADE = 0.85       # a line found as a crease is drawn where the photo shows it this dark against the strokes
@@ -526,23 +526,28 @@ class _Shades:
     """How dark the photo shows lines found as creases, against the player's strokes elsewhere on the sheet
     (``ink``: the page's ink map; ``dark``: the registered darkness over the reading ``area``). A fold's
     crease is a faint shade all along it: on the photographer's folded sheets a fifth to three quarters as
-    dark as the strokes (in pencil, 0.8). A pen's straight path along a row of rooms is as dark as its other
-    strokes: 0.93-1.15 over the fifth of its length least dark."""
+    dark as the strokes (in pencil up to 0.77). A pen's straight path along a row of rooms is as dark as its
+    other strokes: 0.93-1.15 over the fifth of its length least dark."""
 
     def __init__(self, ink: np.ndarray, dark: np.ndarray, area: tuple[int, int, int, int]):
         self.ink, self.dark, self.area = ink, dark, area
         self._lines: dict[tuple, tuple[np.ndarray, np.ndarray, float | None]] = {}
 
+    @cached_property
+    def _page(self) -> np.ndarray:
+        """The registered darkness over the whole page (zero beyond the reading area)."""
+        x0, y0, x1, y1 = self.area
+        page = np.zeros(self.ink.shape, np.uint8)
+        page[y0:y1, x0:x1] = self.dark
+        return page
+
     def _line(self, line: Crease) -> tuple[np.ndarray, np.ndarray, float | None]:
         line = as_crease(line)
         key = (line[0], line[1], line.slope, line.middle)
         if key not in self._lines:
-            x0, y0, x1, y1 = self.area
-            page = np.zeros(self.ink.shape, np.uint8)
-            page[y0:y1, x0:x1] = self.dark
-            shade, inked = line_shade(self.ink, page, line, PX_PER_MM, INKED)
+            shade, inked = line_shade(self.ink, self._page, line, PX_PER_MM, INKED)
             strokes = (self.ink >= STROKE_INK) & ~crease_mask(self.ink.shape, line, PX_PER_MM)
-            pen = float(median(page[strokes])) if np.count_nonzero(strokes) >= FEWEST_STROKE_PX else None
+            pen = float(median(self._page[strokes])) if np.count_nonzero(strokes) >= FEWEST_STROKE_PX else None
             self._lines[key] = shade, inked, pen
         return self._lines[key]
 
