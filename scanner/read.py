@@ -35,6 +35,10 @@ BOX_EDGE_MM = 0.6              # a printed box's outline, left in the ink by reg
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 X_MM2 = 8.0                    # ... with at least this much ink
+WAVE_NEAR = 0.3                # within this share of the room from a side its path's stroke, however wavy, ...
+WAVE_ONCE = 0.9                # ... crosses this share of the lines across its way in once ...
+WAVE_SPAN = 0.8                # ... and this share of them at least (an X's arms: twice, or none near the side)
+WAVE_ELSEWHERE = 0.1           # ... with at most this share of the room's ink near its other sides
 UNWRITTEN_MM2 = 0.5            # less even faint ink than this in a round box: no round number written ...
 WRITTEN_WITHIN = 0.7           # ... counted within this share of the circle's radius from its middle
 UNWRITTEN_CONFIDENCE = 0.8     # a room with a clean round box read as empty, the player writing round numbers
@@ -165,7 +169,7 @@ def _path_or_trap(crop: np.ndarray, inner: np.ndarray, area: float, exits: str, 
     ``area`` is the mm² of ink outside the round box; ``inner`` the ink without the neighbours' overshoots
     (the room's ink as it is, when it holds a path and too little ink for an ``X``)."""
     trap = False
-    crossed = _crossed(inner, px_per_mm) if area >= X_MM2 else None
+    crossed = _crossed(inner, px_per_mm) if area >= X_MM2 and not _wavy_path(inner, exits) else None
     if crossed is not None:
         # Two strokes slanting opposite ways and nearly nothing along the room's axes: an X, however its
         # arms lean, wherever they end and whichever sides' probes they pass through.
@@ -676,6 +680,28 @@ def _crossed(crop: np.ndarray, px_per_mm: float) -> float | None:
     if family < X_FAMILY or rising + falling < X_DIAGONAL:
         return None
     return min(1.0, 0.7 + 3.0 * (family - X_FAMILY))
+
+
+def _wavy_path(crop: np.ndarray, exits: str) -> bool:
+    """Whether the ink is strokes from the sides the probes found, drawn wavy, whose slants
+    both ways ``_crossed`` would take for an X's arms (seed 724, a messy hand: H5's path from top to bottom
+    read as a Trap, named nowhere). Near each such side, such a stroke crosses nearly every line across
+    its way in once; an X's arms there run out to the room's corners, crossing each line twice or not
+    at all."""
+    if len(exits) < 2:
+        return False
+    drawn = crop >= INKED
+    near = int(round(WAVE_NEAR * crop.shape[0]))
+    regions = {"N": drawn[:near], "S": drawn[-near:], "W": drawn[:, :near].T, "E": drawn[:, -near:].T}
+    if sum(int(regions[side].sum()) for side in SIDES if side not in exits) > WAVE_ELSEWHERE * drawn.sum():
+        return False        # ink near other sides: an X's arms run on past the middle, a path's do not
+    for side in exits:
+        lines = regions[side]
+        crossings = (np.diff(lines.astype(np.int8), axis=1, prepend=0) == 1).sum(axis=1)
+        inked = crossings > 0
+        if inked.mean() < WAVE_SPAN or (crossings[inked] == 1).mean() < WAVE_ONCE:
+            return False
+    return True
 
 
 def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, float, list[str], bool]:

@@ -219,6 +219,34 @@ def test_a_corner_drawn_as_an_arc_is_not_an_x(cell):
     assert (reading.exits, reading.trap) == ("NE", False)
 
 
+def _wave(start, end, amplitude, period):
+    """A stroke from ``start`` to ``end`` (room fractions, along one axis) zigzagging ``amplitude`` either side
+    of its line, turning every half ``period``, as a hurried hand draws."""
+    (x0, y0), (x1, y1) = start, end
+    length = abs(x1 - x0) + abs(y1 - y0)
+    turns = max(2, int(round(2 * length / period)))
+    across = (0.0, 1.0) if y0 == y1 else (1.0, 0.0)
+    points = [(x0 + (x1 - x0) * k / turns + across[0] * amplitude * (-1) ** k * (0 < k < turns),
+               y0 + (y1 - y0) * k / turns + across[1] * amplitude * (-1) ** k * (0 < k < turns))
+              for k in range(turns + 1)]
+    return list(zip(points, points[1:]))
+
+
+@pytest.mark.parametrize("amplitude, period", [(0.05, 0.25), (0.08, 0.35), (0.12, 0.25), (0.1, 0.5)])
+@pytest.mark.parametrize("legs, exits", [
+    ([((0.5, 0.0), (0.5, 1.0))], "NS"),
+    ([((0.0, 0.5), (1.0, 0.5))], "EW"),
+    ([((0.5, 0.0), (0.5, 1.0)), ((0.5, 0.5), (1.0, 0.5))], "NES"),
+    ([((0.5, 0.0), (0.5, 0.5)), ((0.5, 0.5), (1.0, 0.5))], "NE"),
+])
+def test_a_path_drawn_wavy_is_its_path_not_a_trap(cell, legs, exits, amplitude, period):
+    """Seed 724, a messy hand (game 72459000, player 3): H5's path from top to bottom zigzagged, its strokes
+    slanting both ways like an X's arms, and the room was read as a Trap, sure, named nowhere."""
+    strokes = [segment for start, end in legs for segment in _wave(start, end, amplitude, period)]
+    reading = read_room(_draw(cell, strokes, 0.6), cell, PX)
+    assert (reading.exits, reading.trap) == (exits, False)
+
+
 def test_a_path_drawn_off_the_middle_past_the_round_box_of_a_small_room_is_a_link(map6):
     """On a Letter sheet of map 6 rooms are 15.5 mm, and a stroke to the top side drawn a little left of
     the middle, broken where it crossed the print, lies close enough to the circle to pass for the number."""
