@@ -289,7 +289,12 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     crop = room_crop(ink, cell.rect, px_per_mm)
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
-    crop = _without_overshoots(_split_round_box(crop, cell, px_per_mm)[1], px_per_mm, keep=side)
+    _, crop, beside_number = _split_round_box(crop, cell, px_per_mm)
+    if beside_number is not None and any(_probe(beside_number, other) > NO_LINK for other in SIDES if other != side):
+        # A stroke to another side went with the round number, written touching it (seed 901, pencil: a corner
+        # drawn as an arc past the number, broken beside it): the question about that side stays.
+        return reading
+    crop = _without_overshoots(crop, px_per_mm, keep=side)
     most = STUB_MM2
     if reading.round is not None:
         # The round number says the room was drawn in: ink not joined to the stroke from the side (the

@@ -150,3 +150,28 @@ def test_a_corner_drawn_as_an_arc_short_of_the_other_side_is_asked_about(layout)
     reading = settle_stub(first, ink, cell, PX)
     assert reading.exits == "W" and reading.confidence < SURE
     assert "is there a stroke to the bottom side?" in reading.doubts
+
+
+def test_a_corner_whose_stroke_went_with_the_round_number_is_not_settled_as_a_dead_end(layout):
+    """A light pencil's corner from the left side up to the top one, broken a third of the way round, its
+    upper piece touching the round number written beside it (seed 901, game 90158003, player 1's A6, under
+    a wobblier hand than the photographer's): that piece went with the number, so only a stub from the left
+    side was left, settled as a dead end, and the question about the top side dropped. It stays."""
+    cell, _ = _cells(layout, "D4", "C4")
+    r = cell.rect
+    cx, cy, radius = ((cell.round_box[0] - r.x) / r.w, (cell.round_box[1] - r.y) / r.h, cell.round_box[2] / r.w)
+
+    def points(fractions):
+        return np.array([(int((r.x + a * r.w) * PX), int((r.y + b * r.h) * PX)) for a, b in fractions], np.int32)
+
+    ink = _ink(layout, [])
+    lower = [(0.02, 0.45), (0.12, 0.43), (0.2, 0.38), (0.26, 0.3)]
+    upper = [(0.28, 0.26), (0.36, 0.16), (0.43, 0.1), (0.48, 0.0)]
+    three = [(cx - 0.5 * radius, cy - 0.6 * radius), (0.345, cy - 0.6 * radius), (cx, cy),
+             (cx + 0.4 * radius, cy + 0.6 * radius), (cx - 0.5 * radius, cy + 0.6 * radius)]
+    for stroke, width in ((lower, 2), (upper, 2), (three, 4)):      # a pencil's 0.4 mm line, the number pressed
+        cv2.polylines(ink, [points(stroke)], False, 1.0, width, cv2.LINE_AA)
+    first = read_room(ink, cell, PX)
+    assert first.exits == "W" and "is there a stroke to the top side?" in first.doubts
+    reading = settle_stub(first, ink, cell, PX)
+    assert "is there a stroke to the top side?" in reading.doubts and reading.confidence < SURE
