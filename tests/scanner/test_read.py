@@ -247,6 +247,17 @@ def test_a_path_drawn_wavy_is_its_path_not_a_trap(cell, legs, exits, amplitude, 
     assert (reading.exits, reading.trap) == (exits, False)
 
 
+@pytest.mark.parametrize("amplitude, period", [(0.08, 0.25), (0.12, 0.25), (0.1, 0.35)])
+def test_a_wavy_path_fading_short_of_its_sides_is_read_as_a_path_and_asked_about(cell, amplitude, period):
+    """A pencil's wavy stroke fading out a tenth of the room short of both sides (seed 903, under a hand
+    three times as shaky as the photographer's medium one, several such paths were read as Traps, named
+    nowhere): near its sides it inks too few lines to be sure it is no X, so it is read as the path and
+    asked about, with the Trap as the other reading."""
+    reading = read_room(_draw(cell, _wave((0.5, 0.12), (0.5, 0.88), amplitude, period), 0.6), cell, PX)
+    assert (reading.exits, reading.trap) == ("NS", False) and reading.confidence < SURE
+    assert reading.alternative == ("", True)
+
+
 def test_a_path_drawn_off_the_middle_past_the_round_box_of_a_small_room_is_a_link(map6):
     """On a Letter sheet of map 6 rooms are 15.5 mm, and a stroke to the top side drawn a little left of
     the middle, broken where it crossed the print, lies close enough to the circle to pass for the number."""
