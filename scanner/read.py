@@ -696,7 +696,7 @@ def _crossed(crop: np.ndarray, px_per_mm: float) -> float | None:
 
 
 def _wavy_path(crop: np.ndarray, exits: str) -> str:
-    """Whether the ink is strokes from the sides the probes found, drawn wavy, whose slants
+    """How surely the ink is strokes from the sides the probes found, drawn wavy, whose slants
     both ways ``_crossed`` would take for an X's arms (seed 724, a messy hand: H5's path from top to bottom
     read as a Trap, named nowhere). Near each such side, such a stroke crosses nearly every line across
     its way in once; an X's arms there run out to the room's corners, crossing each line twice or not
@@ -714,8 +714,8 @@ def _wavy_path(crop: np.ndarray, exits: str) -> str:
     if sum(int(regions[side].sum()) for side in SIDES if side not in exits) > WAVE_ELSEWHERE * drawn.sum():
         return ""        # ink near other sides: an X's arms run on past the middle, a path's do not
     sure = True
-    # With every side a way in, nothing is left to be near: an X reaching all four probes is told apart only
-    # by how few lines near a side its arms ink (0.57 on the one kept photo with such an X).
+    # With all four sides ways in there are no other sides to keep clear of ink: an X whose arms met all four
+    # probes is told apart only by how few lines near a side they ink (0.57 on the one kept photo with one).
     span_asked = WAVE_SPAN if len(exits) == 4 else WAVE_SPAN_ASKED
     for side in exits:
         crossings = (np.diff(regions[side].astype(np.int8), axis=1, prepend=0) == 1).sum(axis=1)
