@@ -411,14 +411,18 @@ def runs_into(ink: np.ndarray, cell, px_per_mm: float, side: str, band: tuple[in
     return bool(inked.any(axis=1).all() and (inked.sum(axis=1) <= ACROSS_SHARE * inked.shape[1]).all())
 
 
+def _near_side(room: np.ndarray, side: str, width: int) -> np.ndarray:
+    """The strip of a room's array within ``width`` pixels of ``side``'s edge (a view)."""
+    return {"N": room[:width], "S": room[-width:], "W": room[:, :width], "E": room[:, -width:]}[side]
+
+
 def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:
     """The room with only the strokes that start at ``side`` (within ``PROBE_DEPTH[0]`` of its edge), and
     the inked pixels of the others (a mask)."""
     inked = crop >= INKED
     count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
     band = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
-    edge = {"N": labels[:band], "S": labels[-band:], "W": labels[:, :band], "E": labels[:, -band:]}[side]
-    touching = label_set(edge, count)
+    touching = label_set(_near_side(labels, side, band), count)
     touching[0] = False
     keep = touching[labels]
     return np.where(keep, crop, 0.0), inked & ~keep
@@ -503,8 +507,7 @@ def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
         return False
     count, labels = cv2.connectedComponents((crop >= INKED).astype(np.uint8), connectivity=8)
     edge = max(1, int(round(SIDE_EDGE * crop.shape[0])))
-    at_side = label_set({"N": labels[:edge], "S": labels[-edge:], "W": labels[:, :edge], "E": labels[:, -edge:]}[side],
-                        count)
+    at_side = label_set(_near_side(labels, side, edge), count)
     at_side[0] = False
     return not at_side[labels[rows, cols]].any()
 
@@ -710,15 +713,17 @@ def _wavy_path(crop: np.ndarray, exits: str) -> str:
         return ""
     drawn = crop >= INKED
     near = int(round(WAVE_NEAR * crop.shape[0]))
-    regions = {"N": drawn[:near], "S": drawn[-near:], "W": drawn[:, :near].T, "E": drawn[:, -near:].T}
-    if sum(int(regions[side].sum()) for side in SIDES if side not in exits) > WAVE_ELSEWHERE * drawn.sum():
+    if sum(int(_near_side(drawn, side, near).sum()) for side in SIDES if side not in exits) \
+            > WAVE_ELSEWHERE * drawn.sum():
         return ""        # ink near other sides: an X's arms run on past the middle, a path's do not
     sure = True
     # With all four sides ways in there are no other sides to keep clear of ink: an X whose arms met all four
     # probes is told apart only by how few lines near a side they ink (0.57 on the one kept photo with one).
     span_asked = WAVE_SPAN if len(exits) == 4 else WAVE_SPAN_ASKED
     for side in exits:
-        crossings = (np.diff(regions[side].astype(np.int8), axis=1, prepend=0) == 1).sum(axis=1)
+        strip = _near_side(drawn, side, near)
+        lines = strip if side in "NS" else strip.T          # the lines across its way in
+        crossings = (np.diff(lines.astype(np.int8), axis=1, prepend=0) == 1).sum(axis=1)
         inked = crossings > 0
         span, once = float(inked.mean()), float((crossings[inked] == 1).mean()) if inked.any() else 0.0
         if span < span_asked or once < WAVE_ONCE_ASKED:
