@@ -30,6 +30,8 @@ The expansion maps' Decisions (RULES.md section 2 leaves these open):
 from __future__ import annotations
 
 from collections import Counter, deque
+from heapq import heapify, heappop, heappush
+from math import inf
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -201,16 +203,35 @@ def _unlinked(dungeon: DungeonMap, board: Board) -> list[Problem]:
 
 
 def late_segments(dungeon: DungeonMap, board: Board) -> dict[Room, int]:
-    """The segments not yet joined to the path by the end of the round written in them (room -> that round),
-    counting a segment with no round number as drawn in every round; a segment that never joins it too."""
-    late = {}
-    drawn_rounds = sorted({d.round for _, d in board if d.entered and d.round is not None and 1 <= d.round <= ROUNDS})
-    for round_number in drawn_rounds:
-        by_then = reached(dungeon, board, lambda d: d.round is None or d.round <= round_number)
-        for room, drawing in board:
-            if drawing.entered and drawing.round == round_number and room not in by_then:
-                late[room] = round_number
-    return late
+    """The segments not yet joined to the path by the end of the round written in them (room -> that round,
+    by round and then room), counting a segment with no round number as drawn in every round; a segment
+    that never joins it too.
+
+    A segment is joined by the end of round R when a chain of linked segments, each drawn by then, leads
+    from it to an entryway: so the round it is joined in is the least, over such chains, of the latest
+    round along the chain. One search (a Dijkstra whose path length is the latest round on it) finds that
+    round for every segment at once, instead of a search of the path round by round: a scanned game's
+    doubts ask this of each sheet dozens of times."""
+    def drawn_in(drawing) -> float:
+        return -inf if drawing.round is None else drawing.round      # no number: drawn in every round
+
+    joined: dict[Room, float] = {}
+    frontier = [(drawn_in(board.at(room)), room) for room, side in board.linked_entries(dungeon)
+                if board.at(room).entered and dungeon.contains(room)]
+    heapify(frontier)
+    while frontier:
+        when, room = heappop(frontier)
+        if room in joined:
+            continue
+        joined[room] = when
+        for other in board.links(dungeon, room):
+            there = board.at(other)
+            if other not in joined and there.entered and dungeon.contains(other):
+                heappush(frontier, (max(when, drawn_in(there)), other))
+    late = [(drawing.round, room) for room, drawing in board.drawings.items()
+            if drawing.entered and drawing.round is not None and 1 <= drawing.round <= ROUNDS
+            and joined.get(room, inf) > drawing.round]
+    return {room: round_number for round_number, room in sorted(late)}
 
 
 def reached(dungeon: DungeonMap, board: Board, counts) -> set[Room]:

@@ -6,7 +6,7 @@ from games.deal import deal
 from games.maps import Room
 from games.player import play
 from games.randommap import random_map
-from games.rules import can_draw, can_trap, problems
+from games.rules import can_draw, can_trap, late_segments, problems, reached
 from games.scoring import resolve_traps, score
 
 R = Room.parse
@@ -76,3 +76,42 @@ def test_problems_name_the_room_and_say_why(classic):
     assert (wall.where, wall.rule) == ("B1", "wall_end")
     assert "wall on the west (left) side" in wall.why
     assert (unlinked.where, unlinked.rule) == ("B1", "unlinked")
+
+
+def test_a_segment_joined_to_the_path_only_through_a_later_round_is_late(classic):
+    board = Board({R("C1"): Drawing.segment("NS", 3),       # hangs from C1's entry arrow, round 3
+                   R("C2"): Drawing.segment("NE", 1),       # joins the path through C1: late in round 1
+                   R("D2"): Drawing.segment("EW"),          # no number: drawn in every round, never late
+                   R("E2"): Drawing.segment("W", 3)})       # joined through C1 by round 3: in time
+    assert late_segments(classic, board) == {R("C2"): 1}
+    assert late_segments(classic, board.with_drawing(R("C1"), Drawing.segment("NS", 1))) == {}
+    assert late_segments(classic, board.with_drawing(R("C1"), Drawing.segment("NS"))) == {}
+
+
+def _late_round_by_round(dungeon, board):
+    """RULES.md's reading of "late", round by round: the rooms linked to an entryway through segments
+    drawn by each round's end (no number: every round)."""
+    late = {}
+    for round_number in sorted({d.round for _, d in board if d.entered and d.round is not None and 1 <= d.round <= 7}):
+        by_then = reached(dungeon, board, lambda d: d.round is None or d.round <= round_number)
+        late.update({room: round_number for room, d in board if d.entered and d.round == round_number
+                     and room not in by_then})
+    return late
+
+
+def test_late_segments_agree_with_a_search_round_by_round(classic):
+    import random
+
+    rng = random.Random(7)
+    maps = [classic, random_map(3), random_map(11)]
+    for _ in range(1500):
+        dungeon = rng.choice(maps)
+        density = rng.random()
+        drawings = {}
+        for col in range(dungeon.cols + 2):                 # a ring of rooms off the map too
+            for row in range(dungeon.rows + 2):
+                if rng.random() < density:
+                    exits = "".join(side for side in "NESW" if rng.random() < 0.6) or "N"
+                    drawings[Room(col, row)] = Drawing.segment(exits, rng.choice([None, None, 0, 1, 2, 4, 6, 7, 9]))
+        board = Board(drawings)
+        assert list(late_segments(dungeon, board).items()) == list(_late_round_by_round(dungeon, board).items())
