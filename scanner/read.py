@@ -34,6 +34,7 @@ MARK_MARGIN_MM = 0.0           # ... and the box itself is cleared, this far rou
 BOX_EDGE_MM = 0.6              # a printed box's outline, left in the ink by registration, is this thin and this near
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
+LONE_X_FAMILY, LONE_X_DIAGONAL = 0.2, 0.45   # ... in a path linked to nothing around it, enough to ask
 X_MM2 = 8.0                    # ... with at least this much ink
 WAVE_NEAR = 0.3                # within this share of the room from a side its path's stroke, however wavy, ...
 WAVE_ONCE = 0.9                # ... crosses this share of the lines across its way in once ...
@@ -226,7 +227,8 @@ _UNWRITTEN_PATH = "no round number is written here: is a path drawn, or do the n
 _STRAY = "of ink that is not part of the path read"
 _FAINT_X = "faint strokes in it may be a Trap X"
 _WAVY_OR_X = "a path drawn wavy, or a Trap X?"
-_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X, _WAVY_OR_X)
+LONE_X = "a path linked to nothing around it, its strokes slanting both ways: is it a Trap X?"
+_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X, _WAVY_OR_X, LONE_X)
 STUB_MM2 = 14.0         # a dead end's stub and its bar, at most (outside the round box)
 STUB_DEPTH = 0.42       # ... all within this share of the room from its side
 STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand's runs 3.5 mm past a side at most)
@@ -679,23 +681,40 @@ def _crossed(crop: np.ndarray, px_per_mm: float) -> float | None:
     """
     if float((crop >= INKED).sum()) < X_MM2 * px_per_mm ** 2:
         return None
+    rising, falling = _slants(crop)
+    family = min(rising, falling)
+    if family < X_FAMILY or rising + falling < X_DIAGONAL:
+        return None
+    return min(1.0, 0.7 + 3.0 * (family - X_FAMILY))
+
+
+def _slants(crop: np.ndarray) -> tuple[float, float]:
+    """The shares of the ink's edges (weighted by their contrast) that run within 25 degrees of each
+    diagonal: rising (lower left to upper right) and falling."""
     smooth = cv2.GaussianBlur(crop.astype(np.float32), (0, 0), 1.0)
     gx = cv2.Sobel(smooth, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(smooth, cv2.CV_32F, 0, 1, ksize=3)
     weight, angle = cv2.cartToPolar(gx, gy, angleInDegrees=True)       # (to about 0.3 degrees)
     total = float(weight.sum())
     if total <= 0.0:
-        return None
+        return 0.0, 0.0
     # Along the edge, not across it: the gradient's angle turned a quarter, folded into half a turn.
     direction = cv2.subtract(angle, 90.0)
     direction[direction < 0] += 180.0
     direction[direction >= 180] -= 180.0
     rising = float(weight[(direction > 20) & (direction < 70)].sum()) / total
     falling = float(weight[(direction > 110) & (direction < 160)].sum()) / total
-    family = min(rising, falling)
-    if family < X_FAMILY or rising + falling < X_DIAGONAL:
-        return None
-    return min(1.0, 0.7 + 3.0 * (family - X_FAMILY))
+    return rising, falling
+
+
+def slanting_both_ways(ink: np.ndarray, cell, px_per_mm: float) -> bool:
+    """Whether a room's strokes (without the round number and the neighbours' overshoots) slant both ways,
+    as an X's arms do, though less surely than ``_crossed`` asks of a Trap read as one: each slant at least
+    ``LONE_X_FAMILY`` of the edges, both together ``LONE_X_DIAGONAL``. A path's strokes run along the room's
+    axes, and a corner drawn as an arc turns one way only."""
+    crop = _split_round_box(room_crop(ink, cell.rect, px_per_mm), cell, px_per_mm)[1]
+    rising, falling = _slants(_without_overshoots(crop, px_per_mm))
+    return min(rising, falling) >= LONE_X_FAMILY and rising + falling >= LONE_X_DIAGONAL
 
 
 def _wavy_path(crop: np.ndarray, exits: str) -> str:

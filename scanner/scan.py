@@ -34,9 +34,9 @@ from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
-from scanner.read import (FAINT, INKED, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE, RoomReading,
-                          TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into, settle,
-                          writes_rounds)
+from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE,
+                          RoomReading, TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into,
+                          settle, slanting_both_ways, writes_rounds)
 from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, glare_lit, greyed_over,
                                hidden_rooms, print_seen, touching)
 
@@ -260,6 +260,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
                                lambda line, cell=cell: shades.drawn(line, *_stretch(line, cell), DRAWN_ACROSS))
                  for reading, cell in zip(rooms, layout.rooms)]
         rooms = _beside_crease(rooms, layout, creases, ink)
+    rooms = _lone_x_asked(rooms, layout, ink)
     tally = read_tally(ink, layout.unusable_tally, PX_PER_MM)
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
@@ -484,6 +485,24 @@ def _beside_crease(rooms: list[RoomReading], layout: SheetLayout, cleared: list[
                  and runs_into(ink, cell, PX_PER_MM, side, _crease_lines(crease, cell))]
         asked.append(_asked(reading, [link_question(side) for side in sides]))
     return asked
+
+
+def _lone_x_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray) -> list[RoomReading]:
+    """The rooms read as a path that links to nothing around it (no entryway, no neighbour's stroke across
+    any of its sides) and whose strokes slant both ways like an X's arms (``scanner.read.slanting_both_ways``),
+    asked about as a Trap (``LONE_X``). Seed 726, dim: an X with one arm leaning steeply was read as a corner
+    path, named only as a segment linked to nothing; the Trap's hits on the two sheets whose paths went
+    through the room were lost, and those sheets scored 3 points high, named nowhere. Asked as a Trap, the
+    doubt reaches the other sheets (``games.doubts.flag_shared_doubts``)."""
+    by_name = {reading.room: reading for reading in rooms}
+
+    def linked(cell, side: str) -> bool:
+        other = by_name.get(cell.room.neighbour(side).name)
+        return layout.dungeon.side_kind(cell.room, side) == "entry" or (other is not None and OPPOSITE[side] in other.exits)
+
+    return [_asked(reading, [LONE_X]) if len(reading.exits) >= 2 and not reading.trap_in_doubt
+            and not any(linked(cell, side) for side in reading.exits) and slanting_both_ways(ink, cell, PX_PER_MM)
+            else reading for reading, cell in zip(rooms, layout.rooms)]
 
 
 def _overshoots_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray) -> list[RoomReading]:

@@ -11,7 +11,7 @@ import pytest
 
 from sheets.dungeon import sheet_layout
 from scanner.read import (SURE, RoomReading, link_question, question_unwritten, read_room, read_tally,
-                          settle_unwritten, writes_rounds)
+                          settle_unwritten, slanting_both_ways, writes_rounds)
 
 PX = 5.0
 
@@ -256,6 +256,26 @@ def test_a_wavy_path_fading_short_of_its_sides_is_read_as_a_path_and_asked_about
     reading = read_room(_draw(cell, _wave((0.5, 0.12), (0.5, 0.88), amplitude, period), 0.6), cell, PX)
     assert (reading.exits, reading.trap) == ("NS", False) and reading.confidence < SURE
     assert reading.alternative == ("", True)
+
+
+STEEP_X = [((0.3, 0.33), (0.92, 0.64)), ((0.7, 0.2), (0.45, 0.9))]     # seed 726's, its arms run through two sides
+
+
+@pytest.mark.parametrize("strokes, slanting", [
+    (STEEP_X, True),
+    (X, True),
+    ([((0.5, 0.0), (0.52, 0.2)), ((0.52, 0.2), (0.6, 0.36)), ((0.6, 0.36), (0.75, 0.47)), ((0.75, 0.47), (1.0, 0.5))],
+     False),                                                              # a corner drawn as an arc
+    ([((0.0, 0.5), (0.5, 0.5)), ((0.5, 0.5), (0.5, 1.0))], False),       # a corner drawn square
+    ([((0.5, 0.0), (0.5, 1.0)), ((0.5, 0.5), (1.0, 0.5))], False),       # a tee
+])
+def test_an_x_leaning_so_that_it_is_read_as_a_corner_still_slants_both_ways(cell, strokes, slanting):
+    """Seed 726, dim: an X with one arm leaning steeply was read as a corner path (its slants fall short of
+    a sure X's); linked to nothing around it, such a room is asked about as a Trap."""
+    assert slanting_both_ways(_draw(cell, strokes, 0.9), cell, PX) == slanting
+    if strokes is STEEP_X:
+        reading = read_room(_draw(cell, strokes, 0.9), cell, PX)
+        assert (reading.exits, reading.trap) == ("ES", False)        # what the room alone is read as
 
 
 def test_a_path_drawn_off_the_middle_past_the_round_box_of_a_small_room_is_a_link(map6):

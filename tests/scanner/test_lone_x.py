@@ -1,0 +1,21 @@
+"""A Trap X read as a path linked to nothing around it: asked about as a Trap, so that the sheets whose
+paths went through its room are told their score hangs on it."""
+import photographer
+from scrawl.service import scan_game
+
+
+def test_an_x_read_as_a_lone_corner_is_asked_about_and_the_sheets_it_would_hit_are_flagged(tmp_path):
+    """Seed 726 (game 72657002, dim): player 4's Trap in C5, one arm leaning steeply, was read as a corner
+    path to the right and bottom sides, named only as a segment linked to nothing. Players 1 and 3, whose
+    paths went through C5, lost its hit: 12 and 18 points for 9 and 15, named nowhere."""
+    shots = photographer.make_game_shots(72657002, players=4, condition="dim", map_id="map3", paper="a4")
+    paths = [str(p) for p in photographer.write_shots(shots, tmp_path) if not p.name.endswith(".json")]
+    game = scan_game(paths, jobs=1)
+    sheets = {sheet["player"]: sheet for sheet in game.scored["sheets"]}
+    assert shots[3].truth["rooms"]["C5"]["trap"]
+    assert [entry["alternative"] for entry in sheets[4]["needs_review"] if entry["where"] == "C5"
+            and "Trap X" in entry["why"]] == [{"exits": "", "trap": True}]
+    for player, truly in ((1, 9), (3, 15)):
+        asked = [entry for entry in sheets[player]["needs_review"] if entry["where"] == "C5"]
+        assert [entry["rule"] for entry in asked] == ["other_sheet_unsure"]
+        assert f"{truly} points, not {sheets[player]['score']['total']}" in asked[0]["why"]
