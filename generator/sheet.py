@@ -13,6 +13,7 @@ from typing import BinaryIO, Sequence
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from games.board import side_name
 from games.die import load_die
 from games.maps import FEATURES, SIDES, STEP
 from generator import art, expansion_art, fonts, key_art
@@ -160,6 +161,14 @@ def _key_entries(layout: SheetLayout) -> list[tuple[str, tuple[str, ...]]]:
     return entries
 
 
+def _by_side(mark: tuple) -> tuple[str, str]:
+    """A Magic Door's or Rune Gate's (side, icon) in a fixed order: the side's name, then the icon. (Sides are
+    frozensets, which sort by subset only: sorting the pairs themselves left the order to the set's
+    iteration, which changes with the process's string hashing, so two runs printed different icons in the
+    key, and the scanner's blank could differ from the printed sheet.)"""
+    return side_name(mark[0]), mark[1]
+
+
 def _draw_symbol_key(page: Page, layout: SheetLayout) -> None:
     """Beside the map, top down: each expansion element's symbol as the map prints it, and its name."""
     c, box = page.c, layout.symbol_key
@@ -179,10 +188,10 @@ def _draw_symbol_key(page: Page, layout: SheetLayout) -> None:
             expansion_art.draw_cave_mouth(c, middle[0], middle[1] - size * 0.3, size, ink=WALL_GREY, rock=0.85,
                                           dark=0.4)
         elif symbol == "door":
-            icon = sorted(dungeon.doors)[0][1] if dungeon.doors else "sun"
+            icon = min(dungeon.doors, key=_by_side)[1] if dungeon.doors else "sun"
             expansion_art.draw_door(c, icon, *middle, size, ink=PRINT_GREY, plank=LIGHT_GREY, icon_ink=PRINT_GREY)
         elif symbol == "gate":
-            glyph = sorted(dungeon.gates)[0][1]
+            glyph = min(dungeon.gates, key=_by_side)[1]
             c.setStrokeGray(PRINT_GREY)
             c.setLineWidth(0.3 * mm)
             c.setFillGray(1)
