@@ -30,9 +30,9 @@ The expansion maps' Decisions (RULES.md section 2 leaves these open):
 from __future__ import annotations
 
 from collections import Counter, deque
+from dataclasses import dataclass
 from heapq import heapify, heappop, heappush
 from math import inf
-from dataclasses import dataclass
 from typing import Sequence
 
 from games.board import Board, Marks, side_name
@@ -216,7 +216,7 @@ def late_segments(dungeon: DungeonMap, board: Board) -> dict[Room, int]:
         return -inf if drawing.round is None else drawing.round      # no number: drawn in every round
 
     joined: dict[Room, float] = {}
-    frontier = [(drawn_in(board.at(room)), room) for room, side in board.linked_entries(dungeon)
+    frontier = [(drawn_in(board.at(room)), room) for room, _ in board.linked_entries(dungeon)
                 if board.at(room).entered and dungeon.contains(room)]
     heapify(frontier)
     while frontier:

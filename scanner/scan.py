@@ -497,8 +497,10 @@ def _lone_x_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray
     by_name = {reading.room: reading for reading in rooms}
 
     def linked(cell, side: str) -> bool:
+        if layout.dungeon.side_kind(cell.room, side) == "entry":
+            return True
         other = by_name.get(cell.room.neighbour(side).name)
-        return layout.dungeon.side_kind(cell.room, side) == "entry" or (other is not None and OPPOSITE[side] in other.exits)
+        return other is not None and OPPOSITE[side] in other.exits
 
     return [_asked(reading, [LONE_X]) if len(reading.exits) >= 2 and not reading.trap_in_doubt
             and not any(linked(cell, side) for side in reading.exits) and slanting_both_ways(ink, cell, PX_PER_MM)
