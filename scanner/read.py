@@ -124,8 +124,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
     # A side whose stroke went with the round number (written touching it) is asked about, not dropped.
     doubts = [_LINK_QUESTIONS[side] for side in SIDES if NO_LINK < strengths[side] < LINK
-              or (strengths[side] <= NO_LINK and beside_number is not None
-                  and _probe(beside_number, side) > NO_LINK)]
+              or (strengths[side] <= NO_LINK and _went_with_number(beside_number, side))]
     # A side linked only by ink beside the round box: a number written large, its tail in the side's probe.
     doubts += [_LINK_QUESTIONS[side] for side in exits
                if _LINK_QUESTIONS[side] not in doubts and _beside_number(crop, cell, px_per_mm, side)]
@@ -300,7 +299,7 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
     _, crop, beside_number = _split_round_box(crop, cell, px_per_mm)
-    if beside_number is not None and any(_probe(beside_number, other) > NO_LINK for other in SIDES if other != side):
+    if any(_went_with_number(beside_number, other) for other in SIDES if other != side):
         # A stroke to another side went with the round number, written touching it (seed 901, pencil: a corner
         # drawn as an arc past the number, broken beside it): the question about that side stays.
         return reading
@@ -495,6 +494,12 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
 
 NUMBER_TAIL = 0.9     # a side's probe ink this much within reach of the round box may be the number's tail ...
 SIDE_EDGE = 0.03      # ... unless it is joined to ink this near the side's edge (a stroke drawn from the side)
+
+
+def _went_with_number(beside_number: np.ndarray | None, side: str) -> bool:
+    """Whether a stroke to ``side`` went with the round number (written touching it): ``beside_number``, the
+    ink ``_split_round_box`` took with the number, meets that side's probe."""
+    return beside_number is not None and _probe(beside_number, side) > NO_LINK
 
 
 def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
