@@ -38,7 +38,7 @@ from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, S
                           RoomReading, TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into,
                           settle, slanting_both_ways, writes_rounds)
 from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, glare_lit, greyed_over,
-                               hidden_rooms, print_seen, touching)
+                               hidden_rooms, lit_places, print_seen, touching)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -212,7 +212,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
     ink, shift, dark, gain, noise, fine, colour = _registered_ink(photo.image, homography, reference)
-    hidden = _hidden(layout, reference, dark, photo.image, homography)
+    hidden, lit_sides = _hidden(layout, reference, dark, photo.image, homography)
     tally_hidden = hidden.pop(TALLY, None)
     unseen_sides = {where for where in hidden if "|" in where}      # "B3|E": a side (``_side_places``)
     for where in unseen_sides:
@@ -253,7 +253,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     writes = writes_rounds(rooms)
     rooms = [settle(reading, ink, cell, PX_PER_MM, writes) for reading, cell in zip(rooms, layout.rooms)]
     rooms = _overshoots_asked(rooms, layout, ink)
-    rooms = _unseen_sides_asked(rooms, hidden, unseen_sides)
+    rooms = _unseen_sides_asked(rooms, hidden, unseen_sides, lit_sides)
     if creases or on_paths:
         shades = _Shades(ink, dark, reference.area)
         rooms = [_along_crease(reading, cell, creases, on_paths, writes,
@@ -283,8 +283,9 @@ def _paper_of(frame: SheetFrame) -> str:
 
 
 def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
-            homography: np.ndarray) -> dict[str, str]:
-    """The rooms the photo does not show (``scanner.visibility``), and why."""
+            homography: np.ndarray) -> tuple[dict[str, str], set[str]]:
+    """The rooms the photo does not show (``scanner.visibility``), and why; and the sides (``_side_places``)
+    glare lights (``scanner.visibility.brightened``, ``GLARE_SIDE``)."""
     # What players fill in (gates, Diamonds' and Emeralds' boxes) and the printed arrows, coloured, often with
     # a path's stroke beside them (a cave's, inside the map), may look like an object lying there.
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
@@ -292,8 +293,11 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     for arrow in layout.arrows:
         (ax, ay), (bx, by) = arrow.tip, arrow.tail
         marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
+    sides = _side_places(layout)
+    cover_image = _cover_image(reference, image, homography)
+    lit = lit_places(brightened(cover_image), sides, reference.origin_mm, GLARE_SIDE)
     return _unseen_places(layout, reference, dark, image, homography, marks, {TALLY: layout.unusable_tally},
-                          _side_places(layout))
+                          sides, cover_image), lit
 
 
 def _side_places(layout: SheetLayout) -> dict[str, Rect]:
@@ -311,14 +315,24 @@ def _side_places(layout: SheetLayout) -> dict[str, Rect]:
     return places
 
 
-def _unseen_sides_asked(rooms: list[RoomReading], hidden: dict[str, str], unseen: set[str]) -> list[RoomReading]:
+GLARE_SIDE = 0.1    # a side's place (``_side_places``) with a tenth of it lit by glare ...
+GLARE_FAINT = 0.1   # ... and read unlinked with a probe stronger than this is asked about: glare adds light to a
+                    # stroke as to the paper (a marker's stroke under its halo was read at 0.23, not a link)
+
+
+def _unseen_sides_asked(rooms: list[RoomReading], hidden: dict[str, str], unseen: set[str],
+                        lit: set[str] = frozenset()) -> list[RoomReading]:
     """The rooms the photo shows, a side read unlinked asked about where the photo does not show the side
     (``_side_places``: glare, a deep shadow, something lying there reaching it from the room across): a
-    stroke through it would be lost with it."""
+    stroke through it would be lost with it; and where glare lights the side (``lit``) and some ink crosses
+    its probe (``GLARE_FAINT``): a stroke there may be dimmed below a link."""
     asked = []
     for reading in rooms:
-        sides = [side for side in SIDES if f"{reading.room}|{side}" in unseen and side not in reading.exits
-                 and link_question(side) not in reading.doubts]
+        sides = [side for side in SIDES
+                 if (f"{reading.room}|{side}" in unseen
+                     or (f"{reading.room}|{side}" in lit and not reading.trap
+                         and reading.strengths.get(side, 0.0) > GLARE_FAINT))
+                 and side not in reading.exits and link_question(side) not in reading.doubts]
         asked.append(reading if reading.room in hidden else _asked(reading, [link_question(side) for side in sides]))
     return asked
 

@@ -308,6 +308,18 @@ def _sums(table: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return (table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]).astype(np.float64)
 
 
+def lit_places(lit: np.ndarray, boxes: dict, origin_mm: tuple[float, float], least: float) -> set[str]:
+    """The names of ``boxes`` (name -> ``Rect``, mm) with at least ``least`` of their area in ``lit``
+    (``brightened``'s map, its top-left pixel at ``origin_mm``)."""
+    if not boxes:
+        return set()
+    names = list(boxes)
+    pixels = _boxes([boxes[name] for name in names], origin_mm, COVER_PX_PER_MM)
+    area = np.maximum((pixels[:, 2] - pixels[:, 0]) * (pixels[:, 3] - pixels[:, 1]), 1).astype(np.float64)
+    shares = _sums(cv2.integral(lit.astype(np.uint8)), pixels) / area
+    return {name for name, share in zip(names, shares) if share >= least}
+
+
 def touching(mask: np.ndarray, rects: list, origin_mm: tuple[float, float]) -> list[bool]:
     """Per rectangle (``Rect``, mm), whether any pixel of ``mask`` (at ``COVER_PX_PER_MM``, its top-left pixel at
     ``origin_mm``) lies in it."""
