@@ -37,8 +37,8 @@ from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE,
                           RoomReading, TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into,
                           settle, slanting_both_ways, writes_rounds)
-from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, glare_lit, greyed_over,
-                               hidden_rooms, lit_places, print_seen, touching)
+from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, covered_and_brightened, glare_lit,
+                               greyed_over, hidden_rooms, lit_places, print_seen, touching)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -212,11 +212,11 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
     ink, shift, dark, gain, noise, fine, colour = _registered_ink(photo.image, homography, reference)
-    hidden, lit_sides = _hidden(layout, reference, dark, photo.image, homography)
+    hidden = _hidden(layout, reference, dark, photo.image, homography)
     tally_hidden = hidden.pop(TALLY, None)
-    unseen_sides = {where for where in hidden if "|" in where}      # "B3|E": a side (``_side_places``)
-    for where in unseen_sides:
-        del hidden[where]
+    sides = {where: hidden.pop(where) for where in [where for where in hidden if "|" in where]}   # "B3|E": a side
+    unseen_sides = {where for where, why in sides.items() if why != LIT}
+    lit_sides = {where for where, why in sides.items() if why == LIT}
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
         raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
                           f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
@@ -283,9 +283,9 @@ def _paper_of(frame: SheetFrame) -> str:
 
 
 def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
-            homography: np.ndarray) -> tuple[dict[str, str], set[str]]:
-    """The rooms the photo does not show (``scanner.visibility``), and why; and the sides (``_side_places``)
-    glare lights (``scanner.visibility.brightened``, ``GLARE_SIDE``)."""
+            homography: np.ndarray) -> dict[str, str]:
+    """The rooms and the sides of rooms (``_side_places``) the photo does not show (``scanner.visibility``),
+    and why; and the sides glare lights (``GLARE_SIDE``), why ``LIT``."""
     # What players fill in (gates, Diamonds' and Emeralds' boxes) and the printed arrows, coloured, often with
     # a path's stroke beside them (a cave's, inside the map), may look like an object lying there.
     marks = [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius).grown(1.0)
@@ -293,11 +293,8 @@ def _hidden(layout: SheetLayout, reference: _Reference, dark: np.ndarray, image:
     for arrow in layout.arrows:
         (ax, ay), (bx, by) = arrow.tip, arrow.tail
         marks.append(Rect(min(ax, bx), min(ay, by), abs(ax - bx), abs(ay - by)).grown(CAVE_ARROW_MM + 1.5))
-    sides = _side_places(layout)
-    cover_image = _cover_image(reference, image, homography)
-    lit = lit_places(brightened(cover_image), sides, reference.origin_mm, GLARE_SIDE)
     return _unseen_places(layout, reference, dark, image, homography, marks, {TALLY: layout.unusable_tally},
-                          sides, cover_image), lit
+                          _side_places(layout), lit=GLARE_SIDE)
 
 
 def _side_places(layout: SheetLayout) -> dict[str, Rect]:
@@ -358,24 +355,33 @@ SIDE_HIDDEN = 0.25   # a side's place (``_side_places``) is hidden with a quarte
                      # middle: an object's edge touching a corner of it hides nothing)
 
 
+LIT = "glare lights it"
+
+
 def _unseen_places(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray, homography: np.ndarray,
                    exclude: list[Rect], boxes: dict[str, Rect], sides: dict[str, Rect] | None = None,
-                   cover_image: np.ndarray | None = None) -> dict[str, str]:
+                   cover_image: np.ndarray | None = None, lit: float | None = None) -> dict[str, str]:
     """The rooms (``layout.rooms``: each with ``room`` and ``rect``), ``boxes`` and ``sides`` (at
     ``SIDE_HIDDEN``) hidden in the photo, and why (``scanner.visibility.hidden_rooms``), from the reading
     area's registered darkness (``dark``) and the photo seen through ``homography`` (its ``_cover_image``,
-    when worked out already)."""
+    when worked out already); with ``lit``, also the ``sides`` not hidden that glare lights over that share
+    of them (``scanner.visibility.brightened``), why ``LIT``."""
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
     origin = reference.origin_mm
     if cover_image is None:
         cover_image = _cover_image(reference, image, homography)
-    cover, washed, greyed = covered(cover_image)
+    if lit is None:
+        cover, washed, greyed = covered(cover_image)
+    else:
+        cover, washed, greyed, halo = covered_and_brightened(cover_image)
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     found = hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes)
     if sides:
         found.update(hidden_rooms(_Tiles(()), origin, seen, printed, cover, washed, exclude=exclude, boxes=sides,
                                   least=SIDE_HIDDEN))
+        if lit is not None:
+            found.update({name: LIT for name in lit_places(halo, sides, origin, lit) if name not in found})
     return found
 
 

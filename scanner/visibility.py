@@ -59,7 +59,19 @@ def covered(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     paper is a little greyer than around it (a shadow, or a pale object: ``greyed_over`` tells), as bool
     maps, for a rectified RGB image at ``COVER_PX_PER_MM``."""
     paper, relative = _paper_and_relative(region_rgb)
+    return _covered(paper, relative, _channel_mean(relative))
+
+
+def covered_and_brightened(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``covered``'s three maps and ``brightened``'s, the paper's colour worked out once for all four."""
+    paper, relative = _paper_and_relative(region_rgb)
     level = _channel_mean(relative)
+    return (*_covered(paper, relative, level), _halo(level, *_brightness(paper)))
+
+
+def _covered(paper: np.ndarray, relative: np.ndarray, level: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``covered``'s maps from ``_paper_and_relative``'s two and the mean of the second over its channels."""
     r, g, b = cv2.split(relative)
     chroma = cv2.max(cv2.max(r, g), b) - cv2.min(cv2.min(r, g), b)
     # Glare: paper brighter than the paper around it, and at the camera's white (a lit part of a sheet
