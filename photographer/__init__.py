@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -95,7 +95,8 @@ def rng_for(seed: int, player: int, stream: str) -> np.random.Generator:
 
 def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", difficulty: str = "medium",
                     paper: str = "a4", megapixels: float | None = None, keep_photos: bool = False,
-                    condition: str | None = None, code: str | None = None) -> list[Shot]:
+                    condition: str | None = None, code: str | None = None, straight_corners: bool = False
+                    ) -> list[Shot]:
     """One photo per player of one game dealt and played from ``seed``, on sheets printed with the game code
     ``code`` when given (else as sheets printed before codes).
 
@@ -108,7 +109,9 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
     scaled down from it, never up);
     ``condition``, one of ``CONDITIONS`` (or ``STRESS_CONDITIONS``), photographs the sheets in that
     condition instead (``difficulty`` is then ignored, and the truth's ``difficulty`` and the file names
-    hold the condition's name).
+    hold the condition's name);
+    ``straight_corners`` has every hand draw its corners as straight lines from one side's middle to the
+    other's (the photos otherwise the same).
     """
     if condition is not None:
         if condition not in CONDITIONS + STRESS_CONDITIONS:
@@ -128,7 +131,8 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
         setting = None if condition is None else condition_for(condition, rng_for(seed, player, "condition/" + stream),
                                                                 layout)
         page, written, style = _drawn_page(layout, player, board, trap_hits, difficulty, hand_rng,
-                                           rng_for(seed, player, "marks/" + stream), setting, code)
+                                           rng_for(seed, player, "marks/" + stream), setting, code,
+                                           straight_corners)
         if setting is None:
             photo, mapping, camera, kind = _take(page, layout, difficulty, camera_rng, megapixels)
         else:
@@ -327,10 +331,12 @@ def _dungeon(map_id: str, seed: int):
 
 def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficulty: str,
                 rng: np.random.Generator, marks_rng: np.random.Generator, setting: Condition | None = None,
-                code: str | None = None) -> tuple[np.ndarray, dict, HandStyle]:
+                code: str | None = None, straight_corners: bool = False) -> tuple[np.ndarray, dict, HandStyle]:
     """The player's page inked by a hand fitting the difficulty (or the condition ``setting``), and what
     else they wrote on it (and, on an expansion map, how each mark was drawn)."""
     style = hand_for(difficulty, rng) if setting is None else setting.hand(rng)
+    if straight_corners:
+        style = replace(style, corner_straight=1.0)
     written = {"trap_tally": trap_hits if trap_hits and rng.random() < 0.6 else 0,
                "scores": bool(rng.random() < 0.5), "name": bool(rng.random() < 0.8), "trap_hits": trap_hits}
     drawn: dict = {}

@@ -59,6 +59,8 @@ class HandStyle:
     digit_size: float         # usual digit height over the round circle's diameter
     digit_slant: float
     pressure: float           # unevenness of pressure along a stroke, 0 to 1
+    corner_straight: float = 0.0   # chance a corner is a straight line from one side's middle to the other's
+                                   # (no random hand draws so: ``make_game_shots(straight_corners=True)``)
 
     def as_dict(self) -> dict:
         out = asdict(self)
@@ -206,11 +208,14 @@ def stroke_end(pen: Pen, cell: RoomCell, side: str) -> np.ndarray:
 
 
 def draw_corner(pen: Pen, cell: RoomCell, exits: str, ends: dict[str, np.ndarray]) -> None:
-    """A corner: a quarter circle about the room's corner, or a line bent near the centre."""
+    """A corner: a quarter circle about the room's corner, or a line bent near the centre (or, for a hand that
+    draws so, a straight line across the corner)."""
     a, b = pen.rng.permutation(list(exits))
     mid_a, mid_b = (np.asarray(cell.side_midpoint(s), np.float64) for s in (a, b))
     centre = np.asarray(cell.rect.centre, np.float64)
-    if pen.rng.random() < pen.style.corner_arc:
+    if pen.style.corner_straight and pen.rng.random() < pen.style.corner_straight:
+        ideal = mid_a + (mid_b - mid_a) * np.linspace(0, 1, 12)[:, None]
+    elif pen.rng.random() < pen.style.corner_arc:
         corner = mid_a + mid_b - centre
         start, stop = (np.arctan2(*(m - corner)[::-1]) for m in (mid_a, mid_b))
         sweep = (stop - start + np.pi) % (2 * np.pi) - np.pi

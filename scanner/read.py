@@ -122,13 +122,19 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     digit_crop, crop, beside_number = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
+    # A corner drawn as a straight line from one side's middle to the next's runs through the edges of both
+    # probes, not along them.
+    chord = _chord_corner(crop, whole, px_per_mm) if len(exits) < 2 else ""
+    exits = chord or exits
     # A side whose stroke went with the round number (written touching it) is asked about, not dropped.
-    doubts = [_LINK_QUESTIONS[side] for side in SIDES if NO_LINK < strengths[side] < LINK
-              or (strengths[side] <= NO_LINK and _went_with_number(beside_number, side))]
+    doubts = [_LINK_QUESTIONS[side] for side in SIDES if side not in chord and (NO_LINK < strengths[side] < LINK
+              or (strengths[side] <= NO_LINK and _went_with_number(beside_number, side)))]
     # A side linked only by ink beside the round box: a number written large, its tail in the side's probe.
-    doubts += [_LINK_QUESTIONS[side] for side in exits
-               if _LINK_QUESTIONS[side] not in doubts and _beside_number(crop, cell, px_per_mm, side)]
-    confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES])
+    # (A corner drawn straight from the left side to the top passes the round box: found as one line, its
+    # ends are no number's tail.)
+    doubts += [_LINK_QUESTIONS[side] for side in exits if side not in chord
+               and _LINK_QUESTIONS[side] not in doubts and _beside_number(crop, cell, px_per_mm, side)]
+    confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES if side not in chord])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
     exits, trap, confidence, doubts = _path_or_trap(crop, inner, area, exits, confidence, doubts, px_per_mm)
@@ -359,7 +365,9 @@ def only_poking_in(ink: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
         return False
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
-    crop = _split_round_box(crop, cell, px_per_mm)[1]
+    whole, crop = crop, _split_round_box(crop, cell, px_per_mm)[1]
+    if side in _chord_corner(crop, whole, px_per_mm):
+        return False        # a corner drawn straight leaves the side aslant, and may pass the round number
     joined, rest = _joined_to_side(crop, side)
     along = np.arange(size)
     depth = np.broadcast_to({"N": along[:, None], "S": size - 1 - along[:, None],
@@ -798,24 +806,84 @@ def _xness(crop: np.ndarray, px_per_mm: float) -> tuple[float, float]:
     return share * balance, share
 
 
+CHORD_COVER = 0.85       # a corner drawn as a straight line: ink along this share of the line from one side's middle
+                         # to a neighbouring side's (from a tenth to nine tenths of the way) ...
+CHORD_REACH_MM = 1.5     # ... within this of it (a hand's straight line wanders, and misses the middles a little) ...
+CHORD_END = 0.3          # ... and along the line's ends, this share of it at each end, the room's own ink (its
+                         # round number left out), not a number's slanting stroke, within CHORD_END_MM of it
+CHORD_END_MM = 1.0       # (a dead end's stub from one side's middle leaves its way within 1 mm of such a line
+                         # in 1.4 mm) ...
+CHORD_INSIDE = 0.6       # ... holding this share of the room's ink (a dead end's stub or an L runs off it)
+CHORD_PIECE_MM2 = 3.0    # the line is sought in pieces of ink at least this large (with the number: a straight
+                         # corner's stroke is 10 mm² or more), not in the tips of a crossed-out Diamond's cross
+                         # left beside its cleared box (about 2 mm² each) ...
+CHORD_SPECK_MM2 = 1.0    # ... and its ends and the room's ink in pieces at least this large (a number written
+                         # over the line leaves pieces of 2-4 mm² of it; a dim photo's grain is smaller)
+_ADJACENT = (("N", "E"), ("E", "S"), ("S", "W"), ("W", "N"))
+
+
+def _side_middles(size: int) -> dict[str, tuple[int, int]]:
+    """Each side's middle in a room ``size`` pixels square, as (x, y)."""
+    return {"N": (size // 2, 0), "E": (size - 1, size // 2), "S": (size // 2, size - 1), "W": (0, size // 2)}
+
+
+def _chord_corner(crop: np.ndarray, whole: np.ndarray, px_per_mm: float) -> str:
+    """The two sides (in ``SIDES`` order) a corner drawn as a straight line joins, when the room's ink is such
+    a line from one side's middle to the other's (``CHORD_COVER``, ``CHORD_INSIDE``); else "". ``crop`` is
+    the room without its round number, ``whole`` with it: a number written over the line takes the line's
+    ink with it, so the line is looked for in ``whole``, and its ends (``CHORD_END``) and the room's ink
+    around it in ``crop``. (An X's arms run corner to corner through the middle, parallel to such a line
+    but a third of the room away from it.)"""
+    ink, own = (_without_specks(image >= INKED, px_per_mm, least)
+                for image, least in ((whole, CHORD_PIECE_MM2), (crop, CHORD_SPECK_MM2)))
+    total = int(own.sum())
+    if not total:
+        return ""
+    disc = _disc(max(1, int(round(CHORD_REACH_MM * px_per_mm))))
+    near, near_own = cv2.dilate(ink, disc), cv2.dilate(own, _disc(max(1, int(round(CHORD_END_MM * px_per_mm)))))
+    middles = _side_middles(crop.shape[0])
+    t = np.linspace(0.1, 0.9, 33)[:, None]
+    found = []
+    ends = (t[:, 0] <= CHORD_END) | (t[:, 0] >= 1 - CHORD_END)
+    for a, b in _ADJACENT:
+        points = np.rint(np.array(middles[a]) * (1 - t) + np.array(middles[b]) * t).astype(int)
+        xs, ys = points[:, 0], points[:, 1]
+        if near[ys, xs].mean() < CHORD_COVER or near_own[ys, xs][ends].mean() < CHORD_COVER:
+            continue
+        band = cv2.line(np.zeros_like(own), middles[a], middles[b], 1, disc.shape[0])
+        if int((own & band).sum()) >= CHORD_INSIDE * total:
+            found.append("".join(side for side in SIDES if side in a + b))
+    return found[0] if len(found) == 1 else ""
+
+
+def _without_specks(inked: np.ndarray, px_per_mm: float, least_mm2: float) -> np.ndarray:
+    """``inked`` (bool) without its pieces smaller than ``least_mm2``, as uint8."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(inked.astype(np.uint8), connectivity=8)
+    kept = stats[:, cv2.CC_STAT_AREA] >= least_mm2 * px_per_mm ** 2
+    kept[0] = False
+    return kept[labels].astype(np.uint8)
+
+
 def _disc(radius: int) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
 
 
 def _unexplained(crop: np.ndarray, exits: str, size: int, px_per_mm: float) -> float:
     """Square millimetres of ink the read path does not account for: outside the corridors from the
-    room's middle to each linked side (and the arcs a corner may be drawn as)."""
+    room's middle to each linked side (and the arcs, or the straight line, a corner may be drawn as)."""
     allowed = np.zeros(crop.shape, np.uint8)
     width = max(1, int(round(0.22 * size)))
     centre = (size // 2, size // 2)
-    mids = {"N": (size // 2, 0), "E": (size - 1, size // 2), "S": (size // 2, size - 1), "W": (0, size // 2)}
+    mids = _side_middles(size)
     for side in exits:
         cv2.line(allowed, centre, mids[side], 1, width)
     cv2.circle(allowed, centre, int(0.3 * size), 1, -1)
-    for a, b in (("N", "E"), ("E", "S"), ("S", "W"), ("W", "N")):
+    for a, b in _ADJACENT:
         if a in exits and b in exits:
             corner = (size - 1 if "E" in a + b else 0, size - 1 if "S" in a + b else 0)
             cv2.circle(allowed, corner, size // 2, 1, width)
+            if len(exits) == 2:
+                cv2.line(allowed, mids[a], mids[b], 1, width)     # ... or drawn straight across
     stray = (crop >= INKED) & (allowed == 0)
     stray = cv2.morphologyEx(stray.astype(np.uint8), cv2.MORPH_OPEN, _disc(1))
     return float(stray.sum()) / px_per_mm ** 2
