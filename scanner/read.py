@@ -834,26 +834,46 @@ def _chord_corner(crop: np.ndarray, whole: np.ndarray, px_per_mm: float) -> str:
     ink with it, so the line is looked for in ``whole``, and its ends (``CHORD_END``) and the room's ink
     around it in ``crop``. (An X's arms run corner to corner through the middle, parallel to such a line
     but a third of the room away from it.)"""
+    disc = _disc(max(1, int(round(CHORD_REACH_MM * px_per_mm))))
+    lines = _chord_lines(crop.shape[0])
+    # First with every piece of ink (taking the small ones away only uncovers the line): most rooms, cheaply.
+    near = cv2.dilate((whole >= INKED).astype(np.uint8), disc)
+    lines = [(pair, xs, ys) for pair, xs, ys in lines if near[ys, xs].mean() >= CHORD_COVER]
+    if not lines:
+        return ""
     ink, own = (_without_specks(image >= INKED, px_per_mm, least)
                 for image, least in ((whole, CHORD_PIECE_MM2), (crop, CHORD_SPECK_MM2)))
     total = int(own.sum())
     if not total:
         return ""
-    disc = _disc(max(1, int(round(CHORD_REACH_MM * px_per_mm))))
     near, near_own = cv2.dilate(ink, disc), cv2.dilate(own, _disc(max(1, int(round(CHORD_END_MM * px_per_mm)))))
     middles = _side_middles(crop.shape[0])
-    t = np.linspace(0.1, 0.9, 33)[:, None]
     found = []
-    ends = (t[:, 0] <= CHORD_END) | (t[:, 0] >= 1 - CHORD_END)
-    for a, b in _ADJACENT:
-        points = np.rint(np.array(middles[a]) * (1 - t) + np.array(middles[b]) * t).astype(int)
-        xs, ys = points[:, 0], points[:, 1]
-        if near[ys, xs].mean() < CHORD_COVER or near_own[ys, xs][ends].mean() < CHORD_COVER:
+    for (a, b), xs, ys in lines:
+        if near[ys, xs].mean() < CHORD_COVER or near_own[ys, xs][_CHORD_ENDS].mean() < CHORD_COVER:
             continue
         band = cv2.line(np.zeros_like(own), middles[a], middles[b], 1, disc.shape[0])
         if int((own & band).sum()) >= CHORD_INSIDE * total:
             found.append("".join(side for side in SIDES if side in a + b))
     return found[0] if len(found) == 1 else ""
+
+
+_CHORD_ALONG = np.linspace(0.1, 0.9, 33)[:, None]     # where along each line it is looked at ...
+_CHORD_ENDS = (_CHORD_ALONG[:, 0] <= CHORD_END) | (_CHORD_ALONG[:, 0] >= 1 - CHORD_END)   # ... and its ends
+
+
+@lru_cache(maxsize=8)
+def _chord_lines(size: int) -> list[tuple[tuple[str, str], np.ndarray, np.ndarray]]:
+    """Each pair of neighbouring sides, and the pixels (x, y) along the line between their middles at which
+    ``_chord_corner`` looks, in a room ``size`` pixels square."""
+    middles = _side_middles(size)
+    lines = []
+    for a, b in _ADJACENT:
+        points = np.rint(np.array(middles[a]) * (1 - _CHORD_ALONG) + np.array(middles[b]) * _CHORD_ALONG).astype(int)
+        xs, ys = points[:, 0].copy(), points[:, 1].copy()
+        xs.flags.writeable = ys.flags.writeable = False     # shared between calls
+        lines.append(((a, b), xs, ys))
+    return lines
 
 
 def _without_specks(inked: np.ndarray, px_per_mm: float, least_mm2: float) -> np.ndarray:
