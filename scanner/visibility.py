@@ -300,7 +300,7 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     rects = [rect for rect, _ in places.values()]
     seen_box, cover_box = _boxes(rects, origin_mm, SEEN_PX_PER_MM), _boxes(rects, origin_mm, COVER_PX_PER_MM)
     unseen = _sums(print_unseen, seen_box) / np.maximum(_sums(print_total, seen_box), 1.0)
-    area = np.maximum((cover_box[:, 2] - cover_box[:, 0]) * (cover_box[:, 3] - cover_box[:, 1]), 1).astype(np.float64)
+    area = _areas(cover_box)
     lying = _sums(fair_covered, cover_box) / area >= max(COVERED_SHARE, least)
     washed_out = (unseen >= max(UNSEEN_SHARE, least)) | (_sums(glare, cover_box) / area >= max(WASHED_SHARE, least))
     found = {}
@@ -320,6 +320,11 @@ def _sums(table: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return (table[y1, x1] - table[y0, x1] - table[y1, x0] + table[y0, x0]).astype(np.float64)
 
 
+def _areas(boxes: np.ndarray) -> np.ndarray:
+    """Each pixel box's area (rows of x0, y0, x1, y1), at least 1, as float64."""
+    return np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1).astype(np.float64)
+
+
 def lit_places(lit: np.ndarray, boxes: dict, origin_mm: tuple[float, float], least: float) -> set[str]:
     """The names of ``boxes`` (name -> ``Rect``, mm) with at least ``least`` of their area in ``lit``
     (``brightened``'s map, its top-left pixel at ``origin_mm``)."""
@@ -327,8 +332,7 @@ def lit_places(lit: np.ndarray, boxes: dict, origin_mm: tuple[float, float], lea
         return set()
     names = list(boxes)
     pixels = _boxes([boxes[name] for name in names], origin_mm, COVER_PX_PER_MM)
-    area = np.maximum((pixels[:, 2] - pixels[:, 0]) * (pixels[:, 3] - pixels[:, 1]), 1).astype(np.float64)
-    shares = _sums(cv2.integral(lit.astype(np.uint8)), pixels) / area
+    shares = _sums(cv2.integral(lit.astype(np.uint8)), pixels) / _areas(pixels)
     return {name for name, share in zip(names, shares) if share >= least}
 
 
