@@ -134,6 +134,10 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     # ends are no number's tail.)
     doubts += [_LINK_QUESTIONS[side] for side in exits if side not in chord
                and _LINK_QUESTIONS[side] not in doubts and _beside_number(crop, cell, px_per_mm, side)]
+    # ... or by a number written larger still, whose strokes run on from the round box into the probe, an
+    # arm added to a path. (A dead end's stub the number was written touching is not asked about so.)
+    doubts += [_LINK_QUESTIONS[side] for side in exits if len(exits) >= 2 and side not in chord
+               and _LINK_QUESTIONS[side] not in doubts and _number_only(whole, cell, px_per_mm, side)]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES if side not in chord])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
@@ -525,6 +529,36 @@ def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
     at_side = label_set(_near_side(labels, side, edge), count)
     at_side[0] = False
     return not at_side[labels[rows, cols]].any()
+
+
+NUMBER_RING_MM = 0.5  # a stroke coming this near the round box's ring, or inside it, is the round number's (the
+                      # ring's print takes the ink where a digit crosses it, so a large digit's parts outside
+                      # the ring are pieces of their own)
+
+
+def _number_only(whole: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
+    """Whether the ink in ``side``'s probe band all belongs to strokes that reach the round box and link no
+    other side: a round number written so large that it reaches the probe (more than ``_beside_number``
+    allows). A path's stroke goes to a side's middle and never near the circle, but for a corner drawn
+    straight past it, which links the other side too, as does a stroke the number was written touching.
+    ``whole``: the room's ink with the number in it."""
+    inked = whole >= INKED
+    size = whole.shape[0]
+    rows, cols = _probe_band(size, side)
+    if not inked[rows, cols].any():
+        return False
+    count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
+    cx, cy, r = cell.round_box
+    near = np.zeros(whole.shape, np.uint8)
+    cv2.circle(near, (int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))),
+               int(round((r + NUMBER_RING_MM) * px_per_mm)), 1, -1)
+    number = label_set(labels[(near == 1) & inked], count)
+    here = label_set(labels[rows, cols][inked[rows, cols]], count)
+    number[0] = here[0] = False
+    if not here.any() or (here & ~number).any():
+        return False
+    alone = np.where(here[labels], whole, 0.0)
+    return all(_probe(alone, other) <= NO_LINK for other in SIDES if other != side)
 
 
 def _along_probes(labels: np.ndarray, count: int, fx: float, fy: float) -> np.ndarray:

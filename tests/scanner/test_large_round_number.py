@@ -1,0 +1,83 @@
+"""A round number written larger than its round box, so large that its foot lies in the left side's probe:
+asked about, not read as a stroke to that side."""
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+import photographer
+import photographer.hand as hand
+from games.game import score_document
+from games.state import game_json
+from generator.kinds import BLANKS
+from scanner.batch import game_document, scan_files
+from scanner.read import _number_only, link_question, read_room
+
+PX = 5.0            # pixels a millimetre: a 20 mm room is 100 pixels square
+SIZE = 100
+CELL = SimpleNamespace(rect=SimpleNamespace(x=0.0, y=0.0, w=20.0, h=20.0), round_box=(3.7, 3.7, 2.6), mark=None,
+                       room=SimpleNamespace(name="C4"))                     # a room of the classic map
+TWO = [(10, 8), (20, 4), (30, 12), (26, 26), (6, 46), (30, 46)]            # a 2 about the box, 42 px (8 mm) tall
+FIVE = [(26, 8), (12, 8), (11, 18), (22, 17), (26, 24), (20, 31), (10, 30)]  # a 5 of the usual size
+
+
+def _room(*strokes, width=4) -> np.ndarray:
+    crop = np.zeros((SIZE, SIZE), np.float32)
+    for points in strokes:
+        cv2.polylines(crop, [np.array(points, np.int32)], False, 1.0, width)
+    return crop
+
+
+def _large_hand(monkeypatch, scale=(1.25, 1.6)) -> None:
+    """Round numbers 1.25-1.6 times the round box's diameter (ours: 0.65-1.0), about its middle."""
+    def write_round(pen, cell, number, habits):
+        cx, cy, r = cell.round_box
+        height = 2 * r * pen.rng.uniform(*scale)
+        dx, dy = np.clip(pen.rng.normal(0, 0.45, 2), -1, 1)
+        hand.write(pen, str(number), (cx + dx, cy + dy), height, habits)
+    monkeypatch.setattr(hand, "write_round", write_round)
+
+
+def test_a_large_round_number_reaching_the_left_probe_is_asked_about(tmp_path, monkeypatch):
+    """Seed 31010, map 1: player 3's G1 is a straight path from top to bottom; the 2 written in its round box
+    is 1.5 times the box's height, its foot across the left side's probe. Before, G1 was read as a T
+    (top, bottom and left), the sheet asked nothing."""
+    _large_hand(monkeypatch)
+    shots = photographer.make_game_shots(31010, players=3, condition="good", map_id="map1", paper="a4")
+    paths = [str(p) for p in photographer.write_shots(shots, tmp_path) if not p.name.endswith(".json")]
+    results, errors = score_document(game_document(scan_files(paths, BLANKS, jobs=1)))
+    sheets = {sheet["player"]: sheet for sheet in game_json(results, errors)["sheets"]}
+    for shot in shots:
+        sheet = sheets[shot.truth["player"]]
+        named = {entry["where"] for entry in sheet["needs_review"]}
+        for name, room in shot.truth["rooms"].items():
+            read = sheet["rooms"].get(name, {"exits": "", "trap": False})
+            if (read["exits"], read["trap"]) != (room["exits"], room["trap"]):
+                assert name in named, (shot.truth["player"], name, room["exits"], read["exits"])
+    g1 = [entry for entry in sheets[3]["needs_review"] if entry["where"] == "G1"]
+    assert sheets[3]["rooms"]["G1"]["exits"] == "NS" or any(link_question("W") in entry["why"] for entry in g1)
+
+
+def test_a_number_whose_foot_lies_in_the_left_probe_is_only_a_number():
+    straight = [(55, 0), (55, 99)]                                     # the room's own path, top to bottom
+    assert _number_only(_room(TWO, straight), CELL, PX, "W")
+    assert not _number_only(_room(TWO, straight), CELL, PX, "N")      # the path's own side
+
+
+def test_a_room_asks_about_an_arm_only_the_number_draws():
+    reading = read_room(_room(TWO, [(55, 0), (55, 99)]), CELL, PX)
+    assert reading.exits == "NSW" and link_question("W") in reading.doubts
+    # A dead end's short stub whose bar runs into the number (a messy hand does so) is the room's only path:
+    # not asked about so.
+    reading = read_room(_room(FIVE, [(0, 50), (25, 50)], [(25, 30), (25, 62)]), CELL, PX)
+    assert reading.exits == "W" and link_question("W") not in reading.doubts
+
+
+def test_strokes_to_the_left_side_are_not_the_number():
+    number = [(14, 10), (22, 6), (22, 28)]                             # a 1 of the usual size, in its box
+    t = [(55, 0), (55, 99)], [(0, 50), (55, 50)]                       # a T to the left
+    dead_end = [(0, 50), (50, 50)], [(50, 42), (50, 58)]               # a dead end from the left
+    chord = [(0, 50), (50, 0)]                                         # a corner drawn straight past the box
+    touching = [(0, 50), (50, 50), (50, 99)], [(14, 12), (20, 6), (20, 50)]   # a number written onto the path
+    for strokes in ((number, *t), (number, *dead_end), (chord,), (number, chord), touching):
+        assert not _number_only(_room(*strokes), CELL, PX, "W")
+    assert not _number_only(_room(number), CELL, PX, "W")              # nothing in the left probe at all
