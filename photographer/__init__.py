@@ -95,8 +95,8 @@ def rng_for(seed: int, player: int, stream: str) -> np.random.Generator:
 
 def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", difficulty: str = "medium",
                     paper: str = "a4", megapixels: float | None = None, keep_photos: bool = False,
-                    condition: str | None = None, code: str | None = None, straight_corners: bool = False
-                    ) -> list[Shot]:
+                    condition: str | None = None, code: str | None = None, straight_corners: bool = False,
+                    large_numbers: bool = False) -> list[Shot]:
     """One photo per player of one game dealt and played from ``seed``, on sheets printed with the game code
     ``code`` when given (else as sheets printed before codes).
 
@@ -111,7 +111,8 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
     condition instead (``difficulty`` is then ignored, and the truth's ``difficulty`` and the file names
     hold the condition's name);
     ``straight_corners`` has every hand draw its corners as straight lines from one side's middle to the
-    other's (the photos otherwise the same).
+    other's, ``large_numbers`` write its round numbers 1.25-1.6 times the round box's size (the photos
+    otherwise the same).
     """
     if condition is not None:
         if condition not in CONDITIONS + STRESS_CONDITIONS:
@@ -132,7 +133,7 @@ def make_game_shots(seed: int, *, players: int = 3, map_id: str = "classic", dif
                                                                 layout)
         page, written, style = _drawn_page(layout, player, board, trap_hits, difficulty, hand_rng,
                                            rng_for(seed, player, "marks/" + stream), setting, code,
-                                           straight_corners)
+                                           straight_corners, large_numbers)
         if setting is None:
             photo, mapping, camera, kind = _take(page, layout, difficulty, camera_rng, megapixels)
         else:
@@ -331,12 +332,15 @@ def _dungeon(map_id: str, seed: int):
 
 def _drawn_page(layout: SheetLayout, player: int, board, trap_hits: int, difficulty: str,
                 rng: np.random.Generator, marks_rng: np.random.Generator, setting: Condition | None = None,
-                code: str | None = None, straight_corners: bool = False) -> tuple[np.ndarray, dict, HandStyle]:
+                code: str | None = None, straight_corners: bool = False, large_numbers: bool = False
+                ) -> tuple[np.ndarray, dict, HandStyle]:
     """The player's page inked by a hand fitting the difficulty (or the condition ``setting``), and what
     else they wrote on it (and, on an expansion map, how each mark was drawn)."""
     style = hand_for(difficulty, rng) if setting is None else setting.hand(rng)
     if straight_corners:
         style = replace(style, corner_straight=1.0)
+    if large_numbers:
+        style = replace(style, numbers_large=True)
     written = {"trap_tally": trap_hits if trap_hits and rng.random() < 0.6 else 0,
                "scores": bool(rng.random() < 0.5), "name": bool(rng.random() < 0.8), "trap_hits": trap_hits}
     drawn: dict = {}

@@ -61,6 +61,8 @@ class HandStyle:
     pressure: float           # unevenness of pressure along a stroke, 0 to 1
     corner_straight: float = 0.0   # chance a corner is a straight line from one side's middle to the other's
                                    # (no random hand draws so: ``make_game_shots(straight_corners=True)``)
+    numbers_large: bool = False    # round numbers 1.25-1.6 times the round box's size, not 0.6-1.1
+                                   # (no random hand writes so: ``make_game_shots(large_numbers=True)``)
 
     def as_dict(self) -> dict:
         out = asdict(self)
@@ -281,9 +283,15 @@ def draw_trap(pen: Pen, cell: RoomCell) -> None:
 # -- writing ---------------------------------------------------------------------------------------------
 
 def write_round(pen: Pen, cell: RoomCell, number: int, habits: dict[str, int]) -> None:
-    """The round number in the room's round circle, sometimes poking out of it by up to 1 mm."""
+    """The round number in the room's round circle, sometimes poking out of it by up to 1 mm (by a hand that
+    writes large, well beyond it)."""
     style, rng = pen.style, pen.rng
     cx, cy, r = cell.round_box
+    if style.numbers_large:
+        height = 2 * r * rng.uniform(1.25, 1.6)
+        dx, dy = (float(np.clip(rng.normal(0, 0.45), -1.0, 1.0)) for _ in range(2))
+        write(pen, str(number), (cx + dx, cy + dy), height, habits)
+        return
     height = 2 * r * float(np.clip(rng.normal(style.digit_size, 0.1), 0.6, 1.1))
     room_x = 1 + r - 0.3 * height           # a digit is about 0.6 of its height wide
     room_y = 1 + r - height / 2

@@ -5,7 +5,6 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 import photographer
-import photographer.hand as hand
 from games.game import score_document
 from games.state import game_json
 from generator.kinds import BLANKS
@@ -27,22 +26,12 @@ def _room(*strokes, width=4) -> np.ndarray:
     return crop
 
 
-def _large_hand(monkeypatch, scale=(1.25, 1.6)) -> None:
-    """Round numbers 1.25-1.6 times the round box's diameter (ours: 0.65-1.0), about its middle."""
-    def write_round(pen, cell, number, habits):
-        cx, cy, r = cell.round_box
-        height = 2 * r * pen.rng.uniform(*scale)
-        dx, dy = np.clip(pen.rng.normal(0, 0.45, 2), -1, 1)
-        hand.write(pen, str(number), (cx + dx, cy + dy), height, habits)
-    monkeypatch.setattr(hand, "write_round", write_round)
-
-
-def test_a_large_round_number_reaching_the_left_probe_is_asked_about(tmp_path, monkeypatch):
+def test_a_large_round_number_reaching_the_left_probe_is_asked_about(tmp_path):
     """Seed 31010, map 1: player 3's G1 is a straight path from top to bottom; the 2 written in its round box
     is 1.5 times the box's height, its foot across the left side's probe. Before, G1 was read as a T
     (top, bottom and left), the sheet asked nothing."""
-    _large_hand(monkeypatch)
-    shots = photographer.make_game_shots(31010, players=3, condition="good", map_id="map1", paper="a4")
+    shots = photographer.make_game_shots(31010, players=3, condition="good", map_id="map1", paper="a4",
+                                         large_numbers=True)
     paths = [str(p) for p in photographer.write_shots(shots, tmp_path) if not p.name.endswith(".json")]
     results, errors = score_document(game_document(scan_files(paths, BLANKS, jobs=1)))
     sheets = {sheet["player"]: sheet for sheet in game_json(results, errors)["sheets"]}
