@@ -531,28 +531,25 @@ def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
     return not at_side[labels[rows, cols]].any()
 
 
-NUMBER_RING_MM = 0.5  # a stroke coming this near the round box's ring, or inside it, is the round number's (the
-                      # ring's print takes the ink where a digit crosses it, so a large digit's parts outside
-                      # the ring are pieces of their own)
+NUMBER_CORE = 0.8     # ink within this share of the round box's radius of its centre is the round number's
 
 
 def _number_only(whole: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
-    """Whether the ink in ``side``'s probe band all belongs to strokes that reach the round box and link no
-    other side: a round number written so large that it reaches the probe (more than ``_beside_number``
-    allows). A path's stroke goes to a side's middle and never near the circle, but for a corner drawn
-    straight past it, which links the other side too, as does a stroke the number was written touching.
-    ``whole``: the room's ink with the number in it."""
+    """Whether the ink in ``side``'s probe band all belongs to strokes that run through the round box and
+    link no other side: a round number written so large that it reaches the probe (more than
+    ``_beside_number`` allows). A path's stroke goes to a side's middle and never into the circle, but for
+    a corner drawn straight past it, which links the other side too, as does a stroke the number was
+    written touching. ``whole``: the room's ink with the number in it."""
     inked = whole >= INKED
-    size = whole.shape[0]
-    rows, cols = _probe_band(size, side)
+    rows, cols = _probe_band(whole.shape[0], side)
     if not inked[rows, cols].any():
         return False
     count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
     cx, cy, r = cell.round_box
-    near = np.zeros(whole.shape, np.uint8)
-    cv2.circle(near, (int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))),
-               int(round((r + NUMBER_RING_MM) * px_per_mm)), 1, -1)
-    number = label_set(labels[(near == 1) & inked], count)
+    core = np.zeros(whole.shape, np.uint8)
+    cv2.circle(core, (int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))),
+               max(1, int(round(NUMBER_CORE * r * px_per_mm))), 1, -1)
+    number = label_set(labels[(core == 1) & inked], count)
     here = label_set(labels[rows, cols][inked[rows, cols]], count)
     number[0] = here[0] = False
     if not here.any() or (here & ~number).any():
