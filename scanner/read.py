@@ -136,8 +136,9 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
                and _LINK_QUESTIONS[side] not in doubts and _beside_number(crop, cell, px_per_mm, side)]
     # ... or by a number written larger still, whose strokes run on from the round box into the probe, an
     # arm added to a path. (A dead end's stub the number was written touching is not asked about so.)
-    doubts += [_LINK_QUESTIONS[side] for side in exits if len(exits) >= 2 and side not in chord
-               and _LINK_QUESTIONS[side] not in doubts and _number_only(whole, cell, px_per_mm, side)]
+    if len(exits) >= 2:
+        doubts += [_LINK_QUESTIONS[side] for side in _number_only(whole, cell, px_per_mm, exits.replace(chord, ""))
+                   if _LINK_QUESTIONS[side] not in doubts]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES if side not in chord])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
@@ -534,28 +535,37 @@ def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
 NUMBER_CORE = 0.8     # ink within this share of the round box's radius of its centre is the round number's
 
 
-def _number_only(whole: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
-    """Whether the ink in ``side``'s probe band all belongs to strokes that run through the round box and
-    link no other side: a round number written so large that it reaches the probe (more than
+def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str) -> str:
+    """Those of ``sides`` whose ink in the probe band all belongs to strokes that run through the round box
+    and link no other side: a round number written so large that it reaches the probe (more than
     ``_beside_number`` allows). A path's stroke goes to a side's middle and never into the circle, but for
     a corner drawn straight past it, which links the other side too, as does a stroke the number was
-    written touching. ``whole``: the room's ink with the number in it."""
-    inked = whole >= INKED
-    rows, cols = _probe_band(whole.shape[0], side)
-    if not inked[rows, cols].any():
-        return False
-    count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
+    written touching. Only the two sides nearest the box can be so reached. ``whole``: the room's ink
+    with the number in it."""
+    size = whole.shape[0]
     cx, cy, r = cell.round_box
+    x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
+    inked = whole >= INKED
+    bands = {side: _probe_band(size, side) for side in sides
+             if side in ("N" if y < size / 2 else "S") + ("W" if x < size / 2 else "E")}
+    bands = {side: band for side, band in bands.items() if inked[band].any()}
+    if not bands:
+        return ""
+    count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
     core = np.zeros(whole.shape, np.uint8)
-    cv2.circle(core, (int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))),
-               max(1, int(round(NUMBER_CORE * r * px_per_mm))), 1, -1)
+    cv2.circle(core, (int(round(x)), int(round(y))), max(1, int(round(NUMBER_CORE * r * px_per_mm))), 1, -1)
     number = label_set(labels[(core == 1) & inked], count)
-    here = label_set(labels[rows, cols][inked[rows, cols]], count)
-    number[0] = here[0] = False
-    if not here.any() or (here & ~number).any():
-        return False
-    alone = np.where(here[labels], whole, 0.0)
-    return all(_probe(alone, other) <= NO_LINK for other in SIDES if other != side)
+    number[0] = False
+    found = ""
+    for side, band in bands.items():
+        here = label_set(labels[band][inked[band]], count)
+        here[0] = False
+        if not here.any() or (here & ~number).any():
+            continue
+        alone = np.where(here[labels], whole, 0.0)
+        if all(_probe(alone, other) <= NO_LINK for other in SIDES if other != side):
+            found += side
+    return found
 
 
 def _along_probes(labels: np.ndarray, count: int, fx: float, fy: float) -> np.ndarray:

@@ -48,8 +48,7 @@ def test_a_large_round_number_reaching_the_left_probe_is_asked_about(tmp_path):
 
 def test_a_number_whose_foot_lies_in_the_left_probe_is_only_a_number():
     straight = [(55, 0), (55, 99)]                                     # the room's own path, top to bottom
-    assert _number_only(_room(TWO, straight), CELL, PX, "W")
-    assert not _number_only(_room(TWO, straight), CELL, PX, "N")      # the path's own side
+    assert _number_only(_room(TWO, straight), CELL, PX, "NSW") == "W"     # not the path's own sides
 
 
 def test_a_room_asks_about_an_arm_only_the_number_draws():
@@ -68,5 +67,5 @@ def test_strokes_to_the_left_side_are_not_the_number():
     chord = [(0, 50), (50, 0)]                                         # a corner drawn straight past the box
     touching = [(0, 50), (50, 50), (50, 99)], [(14, 12), (20, 6), (20, 50)]   # a number written onto the path
     for strokes in ((number, *t), (number, *dead_end), (chord,), (number, chord), touching):
-        assert not _number_only(_room(*strokes), CELL, PX, "W")
-    assert not _number_only(_room(number), CELL, PX, "W")              # nothing in the left probe at all
+        assert _number_only(_room(*strokes), CELL, PX, "NESW") == ""
+    assert _number_only(_room(number), CELL, PX, "W") == ""            # nothing in the left probe at all
