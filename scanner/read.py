@@ -119,7 +119,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         return RoomReading(cell.room.name, strengths={side: 0.0 for side in SIDES})
     size = crop.shape[0]
     whole = crop
-    digit_crop, crop, beside_number = _split_round_box(crop, cell, px_per_mm)
+    digit_crop, crop, beside_number, pieces = _split_round_box(crop, cell, px_per_mm)
     strengths = {side: _probe(crop, side) for side in SIDES}
     exits = "".join(side for side in SIDES if strengths[side] >= LINK)
     # A corner drawn as a straight line from one side's middle to the next's runs through the edges of both
@@ -137,8 +137,8 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     # ... or by a number written larger still, whose strokes run on from the round box into the probe, an
     # arm added to a path. (A dead end's stub the number was written touching is not asked about so.)
     if len(exits) >= 2:
-        doubts += [_LINK_QUESTIONS[side] for side in _number_only(whole, cell, px_per_mm, exits.replace(chord, ""))
-                   if _LINK_QUESTIONS[side] not in doubts]
+        doubts += [_LINK_QUESTIONS[side] for side in _number_only(whole, cell, px_per_mm, exits.replace(chord, ""),
+                                                                  pieces) if _LINK_QUESTIONS[side] not in doubts]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES if side not in chord])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
@@ -309,7 +309,7 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     crop = room_crop(ink, cell.rect, px_per_mm)
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
-    _, crop, beside_number = _split_round_box(crop, cell, px_per_mm)
+    _, crop, beside_number, _ = _split_round_box(crop, cell, px_per_mm)
     if any(_went_with_number(beside_number, other) for other in SIDES if other != side):
         # A stroke to another side went with the round number, written touching it (seed 901, pencil: a corner
         # drawn as an arc past the number, broken beside it): the question about that side stays.
@@ -478,11 +478,13 @@ def _written(digit: np.ndarray, radius_mm: float, px_per_mm: float) -> bool:
     return float(((digit >= FAINT) & (inside == 1)).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
 
 
-def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+def _split_round_box(crop: np.ndarray, cell, px_per_mm: float
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, tuple[int, np.ndarray]]:
     """The crop around the round box (for the digit), and the room without the round number: strokes
     lying mostly in or near the circle are the number; of any other stroke, only the circle is blanked.
     Third, when a stroke was taken for the number, the room with only what lies near the circle blanked:
-    where a path's stroke was written touching the number, the part of it beyond."""
+    where a path's stroke was written touching the number, the part of it beyond. Fourth, the pieces of
+    ink of ``crop`` it told apart (count, labels: ``cv2.connectedComponents`` of its inked pixels)."""
     cx, cy, r = cell.round_box
     x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
     half = int(round((r + 1.5) * px_per_mm))
@@ -502,7 +504,7 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float) -> tuple[np.ndarr
             beside = np.where(near == 1, 0.0, crop)
             cleaned[number[labels]] = 0.0
     cv2.circle(cleaned, (x, y), int(round((r + ROUND_MARGIN_MM) * px_per_mm)), 0.0, -1)
-    return digit, cleaned, beside
+    return digit, cleaned, beside, (count, labels)
 
 
 NUMBER_TAIL = 0.9     # a side's probe ink this much within reach of the round box may be the number's tail ...
@@ -535,13 +537,13 @@ def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
 NUMBER_CORE = 0.8     # ink within this share of the round box's radius of its centre is the round number's
 
 
-def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str) -> str:
+def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: tuple[int, np.ndarray]) -> str:
     """Those of ``sides`` whose ink in the probe band all belongs to strokes that run through the round box
     and link no other side: a round number written so large that it reaches the probe (more than
     ``_beside_number`` allows). A path's stroke goes to a side's middle and never into the circle, but for
     a corner drawn straight past it, which links the other side too, as does a stroke the number was
     written touching. Only the two sides nearest the box can be so reached. ``whole``: the room's ink
-    with the number in it."""
+    with the number in it; ``pieces``: its pieces of ink, as ``_split_round_box`` returns them."""
     size = whole.shape[0]
     cx, cy, r = cell.round_box
     x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
@@ -551,7 +553,7 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str) -> str:
     bands = {side: band for side, band in bands.items() if inked[band].any()}
     if not bands:
         return ""
-    count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
+    count, labels = pieces
     core = np.zeros(whole.shape, np.uint8)
     cv2.circle(core, (int(round(x)), int(round(y))), max(1, int(round(NUMBER_CORE * r * px_per_mm))), 1, -1)
     number = label_set(labels[(core == 1) & inked], count)

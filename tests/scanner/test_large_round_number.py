@@ -9,7 +9,7 @@ from games.game import score_document
 from games.state import game_json
 from generator.kinds import BLANKS
 from scanner.batch import game_document, scan_files
-from scanner.read import _number_only, link_question, read_room
+from scanner.read import _number_only, _split_round_box, link_question, read_room
 
 PX = 5.0            # pixels a millimetre: a 20 mm room is 100 pixels square
 SIZE = 100
@@ -46,9 +46,13 @@ def test_a_large_round_number_reaching_the_left_probe_is_asked_about(tmp_path):
     assert sheets[3]["rooms"]["G1"]["exits"] == "NS" or any(link_question("W") in entry["why"] for entry in g1)
 
 
+def _only(crop: np.ndarray, sides: str) -> str:
+    return _number_only(crop, CELL, PX, sides, _split_round_box(crop, CELL, PX)[3])
+
+
 def test_a_number_whose_foot_lies_in_the_left_probe_is_only_a_number():
     straight = [(55, 0), (55, 99)]                                     # the room's own path, top to bottom
-    assert _number_only(_room(TWO, straight), CELL, PX, "NSW") == "W"     # not the path's own sides
+    assert _only(_room(TWO, straight), "NSW") == "W"     # not the path's own sides
 
 
 def test_a_room_asks_about_an_arm_only_the_number_draws():
@@ -67,5 +71,5 @@ def test_strokes_to_the_left_side_are_not_the_number():
     chord = [(0, 50), (50, 0)]                                         # a corner drawn straight past the box
     touching = [(0, 50), (50, 50), (50, 99)], [(14, 12), (20, 6), (20, 50)]   # a number written onto the path
     for strokes in ((number, *t), (number, *dead_end), (chord,), (number, chord), touching):
-        assert _number_only(_room(*strokes), CELL, PX, "NESW") == ""
-    assert _number_only(_room(number), CELL, PX, "W") == ""            # nothing in the left probe at all
+        assert _only(_room(*strokes), "NESW") == ""
+    assert _only(_room(number), "W") == ""            # nothing in the left probe at all
