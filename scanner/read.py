@@ -135,10 +135,13 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
     doubts += [_LINK_QUESTIONS[side] for side in exits if side not in chord
                and _LINK_QUESTIONS[side] not in doubts and _beside_number(crop, cell, px_per_mm, side)]
     # ... or by a number written larger still, whose strokes run on from the round box into the probe, an
-    # arm added to a path. (A dead end's stub the number was written touching is not asked about so.)
+    # arm added to a path: read without that arm, and asked about. (A dead end's stub the number was written
+    # touching is not asked about so.)
     if len(exits) >= 2:
-        doubts += [_LINK_QUESTIONS[side] for side in _number_only(whole, cell, px_per_mm, exits.replace(chord, ""),
-                                                                  pieces) if _LINK_QUESTIONS[side] not in doubts]
+        number_only = _number_only(whole, cell, px_per_mm, exits.replace(chord, ""), pieces)
+        doubts += [_LINK_QUESTIONS[side] for side in number_only if _LINK_QUESTIONS[side] not in doubts]
+        if len(number_only) == 1:       # (both sides beside the box so: more likely a corner drawn past it)
+            exits = exits.replace(number_only, "")
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES if side not in chord])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop

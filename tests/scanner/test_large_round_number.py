@@ -1,5 +1,5 @@
 """A round number written larger than its round box, so large that its foot lies in the left side's probe:
-asked about, not read as a stroke to that side."""
+not read as a stroke to that side, and asked about."""
 from types import SimpleNamespace
 
 import cv2
@@ -26,10 +26,11 @@ def _room(*strokes, width=4) -> np.ndarray:
     return crop
 
 
-def test_a_large_round_number_reaching_the_left_probe_is_asked_about(tmp_path):
+def test_a_large_round_number_reaching_the_left_probe_is_not_read_as_a_stroke_there(tmp_path):
     """Seed 31010, map 1: player 3's G1 is a straight path from top to bottom; the 2 written in its round box
     is 1.5 times the box's height, its foot across the left side's probe. Before, G1 was read as a T
-    (top, bottom and left), the sheet asked nothing."""
+    (top, bottom and left), the sheet asked nothing; then as a T, asked about. It is now read as it is
+    drawn, and still asked about (a person should look: it may be a stroke the number was written over)."""
     shots = photographer.make_game_shots(31010, players=3, condition="good", map_id="map1", paper="a4",
                                          large_numbers=True)
     paths = [str(p) for p in photographer.write_shots(shots, tmp_path) if not p.name.endswith(".json")]
@@ -43,7 +44,8 @@ def test_a_large_round_number_reaching_the_left_probe_is_asked_about(tmp_path):
             if (read["exits"], read["trap"]) != (room["exits"], room["trap"]):
                 assert name in named, (shot.truth["player"], name, room["exits"], read["exits"])
     g1 = [entry for entry in sheets[3]["needs_review"] if entry["where"] == "G1"]
-    assert sheets[3]["rooms"]["G1"]["exits"] == "NS" or any(link_question("W") in entry["why"] for entry in g1)
+    assert sheets[3]["rooms"]["G1"]["exits"] == "NS"
+    assert any(link_question("W") in entry["why"] for entry in g1)
 
 
 def _only(crop: np.ndarray, sides: str) -> str:
@@ -55,9 +57,9 @@ def test_a_number_whose_foot_lies_in_the_left_probe_is_only_a_number():
     assert _only(_room(TWO, straight), "NSW") == "W"     # not the path's own sides
 
 
-def test_a_room_asks_about_an_arm_only_the_number_draws():
+def test_an_arm_only_the_number_draws_is_not_read_and_is_asked_about():
     reading = read_room(_room(TWO, [(55, 0), (55, 99)]), CELL, PX)
-    assert reading.exits == "NSW" and link_question("W") in reading.doubts
+    assert reading.exits == "NS" and link_question("W") in reading.doubts
     # A dead end's short stub whose bar runs into the number (a messy hand does so) is the room's only path:
     # not asked about so.
     reading = read_room(_room(FIVE, [(0, 50), (25, 50)], [(25, 30), (25, 62)]), CELL, PX)
@@ -73,3 +75,4 @@ def test_strokes_to_the_left_side_are_not_the_number():
     for strokes in ((number, *t), (number, *dead_end), (chord,), (number, chord), touching):
         assert _only(_room(*strokes), "NESW") == ""
     assert _only(_room(number), "W") == ""            # nothing in the left probe at all
+
