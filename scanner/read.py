@@ -538,15 +538,18 @@ def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
 
 
 NUMBER_CORE = 0.8     # ink within this share of the round box's radius of its centre is the round number's
+RING_CUT_MM = 0.8     # the printed ring may cut a digit's stroke in two: both ends within this of the ring ...
+RING_GAP_MM = 1.6     # ... and this near each other (a stroke crossing the ring aslant loses more of itself)
 
 
 def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: tuple[int, np.ndarray]) -> str:
     """Those of ``sides`` whose ink in the probe band all belongs to strokes that run through the round box
-    and link no other side: a round number written so large that it reaches the probe (more than
-    ``_beside_number`` allows). A path's stroke goes to a side's middle and never into the circle, but for
-    a corner drawn straight past it, which links the other side too, as does a stroke the number was
-    written touching. Only the two sides nearest the box can be so reached. ``whole``: the room's ink
-    with the number in it; ``pieces``: its pieces of ink, as ``_split_round_box`` returns them."""
+    (or that the printed ring cut from such a stroke) and link no other side: a round number written so
+    large that it reaches the probe (more than ``_beside_number`` allows). A path's stroke goes to a side's
+    middle and never into the circle, but for a corner drawn straight past it, which links the other side
+    too, as does a stroke the number was written touching. Only the two sides nearest the box can be so
+    reached. ``whole``: the room's ink with the number in it; ``pieces``: its pieces of ink, as
+    ``_split_round_box`` returns them."""
     size = whole.shape[0]
     cx, cy, r = cell.round_box
     x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
@@ -561,6 +564,27 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: 
     cv2.circle(core, (int(round(x)), int(round(y))), max(1, int(round(NUMBER_CORE * r * px_per_mm))), 1, -1)
     number = label_set(labels[(core == 1) & inked], count)
     number[0] = False
+    # In a dim or pencil photo the printed ring may cut a digit's stroke in two where it crosses: a piece
+    # with an end across the ring from the number's ink, near it, is the number's too; but not a path's
+    # arm passing outside the ring (it ends by the rest of the path, not in open paper).
+    rows, cols = np.ogrid[:size, :size]
+    on_ring = (np.abs(np.hypot(cols - x, rows - y) - r * px_per_mm) <= RING_CUT_MM * px_per_mm) & inked
+    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM * px_per_mm)) + 1,) * 2)
+    beside = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM / 2 * px_per_mm)) + 1,) * 2)
+    ringed = label_set(labels[on_ring], count)
+    for _ in range(3):          # (the ring may leave a speck of the stroke between the two pieces)
+        cut = on_ring & number[labels]
+        if not cut.any():
+            break
+        more = label_set(labels[(cv2.dilate(cut.astype(np.uint8), reach) == 1) & on_ring], count) & ~number
+        more[0] = False
+        for piece in np.flatnonzero(more):
+            around = label_set(labels[cv2.dilate((labels == piece).astype(np.uint8), beside) == 1], count)
+            around[0] = False
+            more[piece] = not (around & ~number & ~ringed).any()
+        if not more.any():
+            break
+        number |= more
     found = ""
     for side, band in bands.items():
         here = label_set(labels[band][inked[band]], count)

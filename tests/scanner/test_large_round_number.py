@@ -76,3 +76,21 @@ def test_strokes_to_the_left_side_are_not_the_number():
         assert _only(_room(*strokes), "NESW") == ""
     assert _only(_room(number), "W") == ""            # nothing in the left probe at all
 
+
+def test_a_large_number_whose_foot_the_printed_ring_cut_off_is_still_only_a_number():
+    """Seed 31031, map 3, a dim photo (player 3's D5, F6, H6): where the 2's stroke crossed the printed ring
+    the scanner lost its ink, so the foot in the left probe was a piece of its own, taken for a stroke to
+    the left side and named nowhere."""
+    straight = [(55, 0), (55, 99)]
+    crop = _room(TWO, straight)
+    cv2.circle(crop, (18, 18), 13, 0.0, 4)        # the ink lost on the ring: 0.8 mm across
+    assert _only(crop, "NSW") == "W"
+    reading = read_room(crop, CELL, PX)
+    assert reading.exits == "NS" and link_question("W") in reading.doubts
+    # A corner's arm to the left side passing just outside the ring, drawn apart from its arm to the bottom,
+    # is not the number's, though the number reaches down to the ring (seed 719, a pencil photo, D8).
+    one = [(17, 6), (19, 30)]
+    crop = _room(one, [(0, 36), (45, 36)], [(50, 38), (50, 99)])
+    cv2.circle(crop, (18, 18), 13, 0.0, 4)
+    assert _only(crop, "SW") == ""
+    assert read_room(crop, CELL, PX).exits == "SW"
