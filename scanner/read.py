@@ -542,6 +542,16 @@ RING_CUT_MM = 0.8     # the printed ring may cut a digit's stroke in two: both e
 RING_GAP_MM = 1.6     # ... and this near each other (a stroke crossing the ring aslant loses more of itself)
 
 
+@lru_cache(maxsize=256)
+def _ring_zone(size: int, x: float, y: float, radius: float, reach: float) -> np.ndarray:
+    """The pixels of a ``size``-square room crop within ``reach`` of the round box's ring (all in pixels);
+    the same for a room of a layout from photo to photo. Read-only."""
+    rows, cols = np.ogrid[:size, :size]
+    zone = np.abs(np.hypot(cols - x, rows - y) - radius) <= reach
+    zone.setflags(write=False)
+    return zone
+
+
 def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: tuple[int, np.ndarray]) -> str:
     """Those of ``sides`` whose ink in the probe band all belongs to strokes that run through the round box
     (or that the printed ring cut from such a stroke) and link no other side: a round number written so
@@ -567,12 +577,12 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: 
     # In a dim or pencil photo the printed ring may cut a digit's stroke in two where it crosses: a piece
     # with an end across the ring from the number's ink, near it, is the number's too; but not a path's
     # arm passing outside the ring (it ends by the rest of the path, not in open paper).
-    rows, cols = np.ogrid[:size, :size]
-    on_ring = (np.abs(np.hypot(cols - x, rows - y) - r * px_per_mm) <= RING_CUT_MM * px_per_mm) & inked
+    on_ring = _ring_zone(size, x, y, r * px_per_mm, RING_CUT_MM * px_per_mm) & inked
+    ringed = label_set(labels[on_ring], count)
+    ringed[0] = False
     reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM * px_per_mm)) + 1,) * 2)
     beside = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM / 2 * px_per_mm)) + 1,) * 2)
-    ringed = label_set(labels[on_ring], count)
-    for _ in range(3):          # (the ring may leave a speck of the stroke between the two pieces)
+    for _ in range(3 if (ringed & ~number).any() else 0):   # (the ring may leave a speck between the pieces)
         cut = on_ring & number[labels]
         if not cut.any():
             break
