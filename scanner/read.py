@@ -542,6 +542,36 @@ RING_CUT_MM = 0.8     # the printed ring may cut a digit's stroke in two: both e
 RING_GAP_MM = 1.6     # ... and this near each other (a stroke crossing the ring aslant loses more of itself)
 
 
+def _with_ring_cut(number: np.ndarray, labels: np.ndarray, count: int, on_ring: np.ndarray,
+                   px_per_mm: float) -> np.ndarray:
+    """``number`` (per piece of ink, whether it is the round number's) with the pieces the printed ring cut
+    from its strokes. In a dim or pencil photo the ring takes the ink where a digit's stroke crosses it: a
+    piece with an end across the ring from the number's ink, near it, is the number's too; but not a path's
+    arm passing outside the ring (it ends by the rest of the path, not in open paper). ``on_ring``: the
+    inked pixels within RING_CUT_MM of the ring."""
+    ringed = label_set(labels[on_ring], count)
+    ringed[0] = False
+    if not (ringed & ~number).any():
+        return number
+    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM * px_per_mm)) + 1,) * 2)
+    apart = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM / 2 * px_per_mm)) + 1,) * 2)
+    number = number.copy()
+    for _ in range(3):          # (the ring may leave a speck of the stroke between the two pieces)
+        cut = on_ring & number[labels]
+        if not cut.any():
+            break
+        more = label_set(labels[(cv2.dilate(cut.astype(np.uint8), reach) == 1) & on_ring], count) & ~number
+        more[0] = False
+        for piece in np.flatnonzero(more):
+            around = label_set(labels[cv2.dilate((labels == piece).astype(np.uint8), apart) == 1], count)
+            around[0] = False
+            more[piece] = not (around & ~number & ~ringed).any()
+        if not more.any():
+            break
+        number |= more
+    return number
+
+
 @lru_cache(maxsize=256)
 def _ring_zone(size: int, x: float, y: float, radius: float, reach: float) -> np.ndarray:
     """The pixels of a ``size``-square room crop within ``reach`` of the round box's ring (all in pixels);
@@ -574,27 +604,8 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: 
     cv2.circle(core, (int(round(x)), int(round(y))), max(1, int(round(NUMBER_CORE * r * px_per_mm))), 1, -1)
     number = label_set(labels[(core == 1) & inked], count)
     number[0] = False
-    # In a dim or pencil photo the printed ring may cut a digit's stroke in two where it crosses: a piece
-    # with an end across the ring from the number's ink, near it, is the number's too; but not a path's
-    # arm passing outside the ring (it ends by the rest of the path, not in open paper).
-    on_ring = _ring_zone(size, x, y, r * px_per_mm, RING_CUT_MM * px_per_mm) & inked
-    ringed = label_set(labels[on_ring], count)
-    ringed[0] = False
-    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM * px_per_mm)) + 1,) * 2)
-    beside = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * int(round(RING_GAP_MM / 2 * px_per_mm)) + 1,) * 2)
-    for _ in range(3 if (ringed & ~number).any() else 0):   # (the ring may leave a speck between the pieces)
-        cut = on_ring & number[labels]
-        if not cut.any():
-            break
-        more = label_set(labels[(cv2.dilate(cut.astype(np.uint8), reach) == 1) & on_ring], count) & ~number
-        more[0] = False
-        for piece in np.flatnonzero(more):
-            around = label_set(labels[cv2.dilate((labels == piece).astype(np.uint8), beside) == 1], count)
-            around[0] = False
-            more[piece] = not (around & ~number & ~ringed).any()
-        if not more.any():
-            break
-        number |= more
+    number = _with_ring_cut(number, labels, count,
+                            _ring_zone(size, x, y, r * px_per_mm, RING_CUT_MM * px_per_mm) & inked, px_per_mm)
     found = ""
     for side, band in bands.items():
         here = label_set(labels[band][inked[band]], count)
