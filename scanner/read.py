@@ -111,7 +111,7 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
 
     ``read_digit(crop, px_per_mm, radius_mm=...) -> (digit | None, confidence)`` reads the round number.
     """
-    crop = room_crop(ink, cell.rect, px_per_mm)
+    crop = marked = room_crop(ink, cell.rect, px_per_mm)
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
     if crop.max(initial=0.0) < FAINT:
@@ -142,6 +142,10 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         doubts += [_LINK_QUESTIONS[side] for side in number_only if _LINK_QUESTIONS[side] not in doubts]
         if len(number_only) == 1:       # (both sides beside the box so: more likely a corner drawn past it)
             exits = exits.replace(number_only, "")
+    # A side linked only by what crosses out the room's Diamond or Emerald, drawn beyond its box.
+    if cell.mark is not None and exits:
+        doubts += [_LINK_QUESTIONS[side] for side in _cross_out_only(marked, cell, px_per_mm, exits.replace(chord, ""))
+                   if _LINK_QUESTIONS[side] not in doubts]
     confidence = min([1.0] + [_margin(strengths[side]) for side in SIDES if side not in chord])
     area = float((crop >= INKED).sum()) / (px_per_mm ** 2)     # mm² of ink outside the round box
     inner = _without_overshoots(crop, px_per_mm) if not exits or area >= X_MM2 else crop
@@ -606,14 +610,25 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: 
     number[0] = False
     number = _with_ring_cut(number, labels, count,
                             _ring_zone(size, x, y, r * px_per_mm, RING_CUT_MM * px_per_mm) & inked, px_per_mm)
+    return _linked_only_by(number, whole, inked, labels, count, bands)
+
+
+def _linked_only_by(chosen: np.ndarray, whole: np.ndarray, inked: np.ndarray, labels: np.ndarray, count: int,
+                    bands: dict, others: float = NO_LINK, rest: float | None = None) -> str:
+    """Those sides (``bands``: side -> its probe band) whose ink in the probe band all belongs to the
+    ``chosen`` pieces of ink (per label of ``labels``), pieces that by themselves reach no other side's
+    probe beyond ``others``. With ``rest``, other ink may lie in the band too, so long as by itself it
+    reaches less than ``rest`` into the probe."""
     found = ""
     for side, band in bands.items():
         here = label_set(labels[band][inked[band]], count)
         here[0] = False
-        if not here.any() or (here & ~number).any():
+        ours, besides = here & chosen, here & ~chosen
+        if not ours.any() or (besides.any() and (rest is None
+                                                  or _probe(np.where(besides[labels], whole, 0.0), side) >= rest)):
             continue
-        alone = np.where(here[labels], whole, 0.0)
-        if all(_probe(alone, other) <= NO_LINK for other in SIDES if other != side):
+        alone = np.where(ours[labels], whole, 0.0)
+        if all(_probe(alone, other) <= others for other in SIDES if other != side):
             found += side
     return found
 
@@ -640,15 +655,41 @@ def _along_probes(labels: np.ndarray, count: int, fx: float, fy: float) -> np.nd
     return along
 
 
+def _mark_pixels(cell, px_per_mm: float, grow: float) -> tuple[slice, slice]:
+    """The rows and columns of a room crop that its Diamond's or Emerald's box covers, grown by ``grow`` mm."""
+    box = cell.mark.grown(grow)
+    x0, y0 = (box.x - cell.rect.x) * px_per_mm, (box.y - cell.rect.y) * px_per_mm
+    x1, y1 = (box.right - cell.rect.x) * px_per_mm, (box.bottom - cell.rect.y) * px_per_mm
+    return slice(max(0, int(y0)), int(np.ceil(y1))), slice(max(0, int(x0)), int(np.ceil(x1)))
+
+
+CROSS_OUT_REACH = 0.5    # a cross-out's arms may reach this far into another side's probe (a path links it)
+
+
+def _cross_out_only(marked: np.ndarray, cell, px_per_mm: float, sides: str) -> str:
+    """Those of ``sides`` whose ink in the probe band all belongs to strokes reaching into the room's Diamond
+    or Emerald box, strokes that link no other side: a cross-out drawn large, or with a broad pen, beyond
+    what ``_without_mark`` takes for one. No path enters the box by design; a path the cross-out touches
+    links its other sides fully. Other ink may lie in the probe too, if without the cross-out the side
+    would not be surely linked.
+    ``marked``: the room's ink with the box and cross-out in it."""
+    inked = marked >= INKED
+    count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
+    box = _mark_pixels(cell, px_per_mm, 0.0)
+    crossing = label_set(labels[box][inked[box]], count)
+    crossing[0] = False
+    if not crossing.any():
+        return ""
+    return _linked_only_by(crossing, marked, inked, labels, count,
+                           {side: _probe_band(marked.shape[0], side) for side in sides}, CROSS_OUT_REACH, LINK)
+
+
 def _without_mark(crop: np.ndarray, cell, px_per_mm: float) -> np.ndarray:
     """The room without its Diamond's or Emerald's box and the strokes crossing it out (read by
     ``scanner.marks``): strokes lying mostly in or near the box, and of any other stroke the box itself.
     No path enters the box by design."""
     def pixels(grow: float) -> tuple[slice, slice]:
-        box = cell.mark.grown(grow)
-        x0, y0 = (box.x - cell.rect.x) * px_per_mm, (box.y - cell.rect.y) * px_per_mm
-        x1, y1 = (box.right - cell.rect.x) * px_per_mm, (box.bottom - cell.rect.y) * px_per_mm
-        return slice(max(0, int(y0)), int(np.ceil(y1))), slice(max(0, int(x0)), int(np.ceil(x1)))
+        return _mark_pixels(cell, px_per_mm, grow)
 
     near = np.zeros(crop.shape, np.uint8)
     near[pixels(MARK_REACH_MM)] = 1
