@@ -663,7 +663,7 @@ def _mark_pixels(cell, px_per_mm: float, grow: float) -> tuple[slice, slice]:
     return slice(max(0, int(y0)), int(np.ceil(y1))), slice(max(0, int(x0)), int(np.ceil(x1)))
 
 
-CROSS_OUT_REACH = 0.5    # a cross-out's arms may reach this far into another side's probe (a path links it)
+CROSS_OUT_REACH = 0.5    # a cross-out's arms may reach this far into another side's probe (a path's stroke, fully)
 
 
 def _cross_out_only(marked: np.ndarray, cell, px_per_mm: float, sides: str) -> str:
@@ -688,21 +688,18 @@ def _without_mark(crop: np.ndarray, cell, px_per_mm: float) -> np.ndarray:
     """The room without its Diamond's or Emerald's box and the strokes crossing it out (read by
     ``scanner.marks``): strokes lying mostly in or near the box, and of any other stroke the box itself.
     No path enters the box by design."""
-    def pixels(grow: float) -> tuple[slice, slice]:
-        return _mark_pixels(cell, px_per_mm, grow)
-
     near = np.zeros(crop.shape, np.uint8)
-    near[pixels(MARK_REACH_MM)] = 1
+    near[_mark_pixels(cell, px_per_mm, MARK_REACH_MM)] = 1
     count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= FAINT).astype(np.uint8), connectivity=8)
     cleaned = crop.copy()
     if count > 1:
         inside = np.bincount(labels[near == 1], minlength=count)
-        rows, cols = pixels(MARK_REACH_MM)
+        rows, cols = _mark_pixels(cell, px_per_mm, MARK_REACH_MM)
         within = ((stats[:, cv2.CC_STAT_LEFT] >= cols.start) & (stats[:, cv2.CC_STAT_TOP] >= rows.start)
                   & (stats[:, cv2.CC_STAT_LEFT] + stats[:, cv2.CC_STAT_WIDTH] <= cols.stop)
                   & (stats[:, cv2.CC_STAT_TOP] + stats[:, cv2.CC_STAT_HEIGHT] <= rows.stop))
         on_box = np.zeros(crop.shape, np.uint8)
-        on_box[pixels(0.0)] = 1
+        on_box[_mark_pixels(cell, px_per_mm, 0.0)] = 1
         in_box = np.bincount(labels[on_box == 1], minlength=count)
         area = np.maximum(stats[:, cv2.CC_STAT_AREA], 1)
         # A cross-out touching a path (a corner's curve passes near the box) is one piece with it: kept; so
@@ -710,7 +707,7 @@ def _without_mark(crop: np.ndarray, cell, px_per_mm: float) -> np.ndarray:
         mark = (inside / area >= 0.7) & (in_box / area >= 0.3) & within
         mark[0] = False
         cleaned[mark[labels]] = 0.0
-    cleaned[pixels(MARK_MARGIN_MM)] = 0.0
+    cleaned[_mark_pixels(cell, px_per_mm, MARK_MARGIN_MM)] = 0.0
     return cleaned
 
 
