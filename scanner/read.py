@@ -688,13 +688,13 @@ def _without_mark(crop: np.ndarray, cell, px_per_mm: float) -> np.ndarray:
     """The room without its Diamond's or Emerald's box and the strokes crossing it out (read by
     ``scanner.marks``): strokes lying mostly in or near the box, and of any other stroke the box itself.
     No path enters the box by design."""
+    rows, cols = _mark_pixels(cell, px_per_mm, MARK_REACH_MM)
     near = np.zeros(crop.shape, np.uint8)
-    near[_mark_pixels(cell, px_per_mm, MARK_REACH_MM)] = 1
+    near[rows, cols] = 1
     count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= FAINT).astype(np.uint8), connectivity=8)
     cleaned = crop.copy()
     if count > 1:
         inside = np.bincount(labels[near == 1], minlength=count)
-        rows, cols = _mark_pixels(cell, px_per_mm, MARK_REACH_MM)
         within = ((stats[:, cv2.CC_STAT_LEFT] >= cols.start) & (stats[:, cv2.CC_STAT_TOP] >= rows.start)
                   & (stats[:, cv2.CC_STAT_LEFT] + stats[:, cv2.CC_STAT_WIDTH] <= cols.stop)
                   & (stats[:, cv2.CC_STAT_TOP] + stats[:, cv2.CC_STAT_HEIGHT] <= rows.stop))
