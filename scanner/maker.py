@@ -607,6 +607,13 @@ def _rows_beside_hidden(boxes: dict[str, Rect], hidden: dict[str, str]) -> list[
     return doubts
 
 
+def _slip_doubt(boxes: str, place: str) -> Entry:
+    """The question for a place (a tile, a record row) where the registration's move jumps (``MakerScan.slipped``)."""
+    return Entry(place, Rule.UNSURE_MARK, f"the sheet bends here in the photo (curled, or seen steeply), so {boxes} "
+                 f"boxes may be read one box off: look at them on the sheet, or flatten it and take the photo again",
+                 0.3)
+
+
 def record_places(boxes: dict[str, Rect]) -> dict[str, Rect]:
     """The record's rows of boxes (Gems, Potions, Souls, dungeon HP) and the Spells, each as the rectangle
     round its boxes, by the name review entries give them."""
@@ -654,19 +661,21 @@ class MakerScan:
     resolution: float = 0.0
     page_picture: Callable[[], np.ndarray] | None = field(default=None, repr=False)
     hidden: dict[str, str] = field(default_factory=dict)     # tile or box -> why the photo does not show it
-    slipped: tuple = ()         # record rows (``record_places``) where the registration may be a box off
+    slipped: tuple = ()         # record rows (``record_places``) and tiles where the registration may be a box off
     unseen_boxes: frozenset = frozenset()   # tiles' tick boxes, (tile, item), the photo does not show
 
     def reading(self) -> MakerReading:
         reading = read_sheet(self.marks, self.layout, self.layout.maker, frozenset(self.hidden), self.unseen_boxes)
         reading.doubts[:0] = _unseen(self.hidden)
-        reading.doubts += [Entry(row, Rule.UNSURE_MARK, f"the sheet bends here in the photo (curled, or seen steeply), "
-                                 f"so the {row} boxes may be read one box off: look at them on the sheet, or "
-                                 f"flatten it and take the photo again", 0.3) for row in self.slipped]
+        tiles = {tile.id for tile in self.layout.tiles}
+        reading.doubts += [_slip_doubt(f"the {row}", row) for row in self.slipped if row not in tiles]
         reading.doubts += _beside_hidden(reading.dungeon.get("tiles", {}), self.hidden)
         reading.doubts += _rows_beside_hidden(self.layout.boxes, self.hidden)
-        tiles = {tile.id for tile in self.layout.tiles}
         asked = {doubt.where for doubt in reading.doubts if doubt.where in tiles}
+        # A tile asked about already is looked at whole: asked again, it would only lengthen the list.
+        slipped = [tile for tile in self.slipped if tile in tiles and tile not in asked]
+        reading.doubts += [_slip_doubt(f"{tile}'s tick", tile) for tile in slipped]
+        asked.update(slipped)
         if len(asked) >= RETAKE_TILES:
             reading.doubts.insert(0, Entry("photo", Rule.UNSURE_READING, f"{len(asked)} of the {SIZE * SIZE} tiles "
                                            "are asked about below: taking the photo again (the sheet flat, evenly "

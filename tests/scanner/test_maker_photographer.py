@@ -374,6 +374,43 @@ def test_a_record_row_the_registration_may_have_slipped_along_is_asked_about(mak
         assert "the Gems boxes may be read one box off" in asked[0]["why"]
 
 
+def _broad_pen(monkeypatch, times: float) -> None:
+    """The photographer's pen drawing every stroke ``times`` as wide as its hand's (a marker broader than any
+    the random hands hold)."""
+    import photographer.hand as hand
+
+    def stroke(self, path_mm, wobble=None):
+        points = hand.wobbled(hand.densify(path_mm), self.style.wobble_mm if wobble is None else wobble, self.rng)
+        self.ink.stroke(points, times * self.style.width_mm * self.rng.uniform(0.92, 1.08), self.pressure(len(points)))
+        return points
+    monkeypatch.setattr(hand.Pen, "stroke", stroke)
+
+
+def test_a_tile_the_registration_may_have_slipped_across_is_asked_about(maker, monkeypatch):
+    """A dim photo of a sheet with 3 mm of curl, ticked with a pen 1.8 times as broad as our hands' (seed
+    8450700): the registration's move jumps by about a box's width across B5, C5, B6 and C6, so C5's cross
+    in the Slime box lies between boxes in the registered photo. C5 read as nothing built, the score 4 off,
+    and C5 was named nowhere. A tile where the move jumps is now asked about, as a record row is; B5, B6 and
+    C6, asked about already for their own boxes, are not asked a second time."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    _broad_pen(monkeypatch, 1.8)
+    shot = photographer.make_maker_shots(8450700, players=1, paper="a4", condition="dim")[0]
+    assert shot.truth["dungeon"]["tiles"]["C5"] == {"room": "slime"}
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    bent = [doubt["where"] for doubt in entry["needs_review"] if "the sheet bends here" in doubt["why"]]
+    if entry["dungeon"]["tiles"].get("C5") != {"room": "slime"}:
+        assert "C5" in bent
+        assert "C5's tick boxes may be read one box off" in next(
+            doubt["why"] for doubt in entry["needs_review"] if doubt["where"] == "C5")
+    asked = [doubt["where"] for doubt in entry["needs_review"]]
+    assert all(asked.count(tile) == 1 for tile in bent)
+
+
 @pytest.mark.parametrize("condition, seed, field", [("curled", 7470304, "spells_cast"),
                                                      ("pencil", 7530804, "spells_cast"),
                                                      ("steep", 7490106, "hearts")])
