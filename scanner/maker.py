@@ -404,15 +404,20 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
 
 
 def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
-           levels: tuple[float, float] = (TICKED, BLANK)) -> list[str]:
+           levels: tuple[float, float] = (TICKED, BLANK), in_order: bool = False) -> list[str]:
     """The boxes named ``prefix``... that are ticked (their names); the doubtful ones named, in one entry (a
-    box read surely empty where glare brightens the paper, ``MakerMarks.glared``, among them)."""
+    box read surely empty where glare brightens the paper, ``MakerMarks.glared``, among them). With
+    ``in_order`` (numbered boxes crossed off one after another, as the rounds are), a box with some ink in it
+    (more than ``levels``' empty) before one read surely ticked is read as ticked, and not asked about."""
     found, unsure_boxes, creased, glared = [], [], [], []
-    for name, fill in marks.boxes.items():
-        if not name.startswith(prefix):
-            continue
+    boxes = [(name, fill) for name, fill in marks.boxes.items() if name.startswith(prefix)]
+    last_sure = max((int(name[len(prefix):]) for name, fill in boxes if fill >= levels[0]), default=0) \
+        if in_order else 0
+    for name, fill in boxes:
         on, unsure, on_crease = _decide_box(fill, *levels, name in marks.under_crease)
         number = name[len(prefix):]     # none for a place of one box (a spell's ring, its cast box)
+        if number and int(number) < last_sure and fill > levels[1]:
+            on, unsure = True, None
         label, noted = (f"box {number}",) * 2 if number else ("box", "the box")
         if on_crease:
             creased.append(noted)
@@ -457,7 +462,7 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
     return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems", levels)),
                        potions=len(_count(marks, "potion_", doubts, "Potions", levels)),
                        spells_got=tuple(got), spells_cast=tuple(cast),
-                       rounds=len(_count(marks, "round_", doubts, "round", levels)),
+                       rounds=len(_count(marks, "round_", doubts, "round", levels, in_order=True)),
                        souls=len(_count(marks, "soul_", doubts, "Souls", levels)),
                        hearts=len(_count(marks, "dungeon_hp_", doubts, "dungeon HP", levels)))
 

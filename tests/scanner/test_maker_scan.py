@@ -99,6 +99,33 @@ def test_a_doubtful_tick_and_a_stray_line_are_named_not_guessed():
     assert [doubt["rule"] for doubt in named[dot]] == ["unsure_mark"] and "Ghost" in named[dot][0]["why"]
 
 
+def _faint_tick(sheet: Sheet, box) -> None:
+    """A tick a hair's width wide: about 8% of the box inked, between a clear tick and an empty box."""
+    corner = sheet._p(box.x + box.w * 0.4, box.bottom - 0.6)
+    cv2.line(sheet.image, sheet._p(box.x + 0.6, box.y + box.h * 0.55), corner, INK, 1)
+    cv2.line(sheet.image, corner, sheet._p(box.right - 0.4, box.y + 0.5), INK, 1)
+
+
+def _dot(sheet: Sheet, box) -> None:
+    """A dot of ink: about 3% of the box, less than half a faint tick."""
+    cv2.circle(sheet.image, sheet._p(*box.centre), 3, INK, -1)
+
+
+@pytest.mark.parametrize("mark, box, asked", [(_faint_tick, 4, False), (_dot, 4, False), (_faint_tick, 7, True)])
+def test_a_faint_round_box_before_a_clearly_crossed_one_is_read_crossed_off(mark, box, asked):
+    """Rounds are crossed off in order: a faint tick (read ticked, but asked about) or a dot (read empty, asked
+    about: 6 rounds for 7) in round box 4, with boxes 5-7 clearly ticked after it, is read as crossed off and
+    not asked about (the rounds change no score: the question only lengthened the list). A faint tick in the
+    last box crossed, with nothing clear after it, still is."""
+    sheet = Sheet(seed=5)
+    sheet.boxes(*(f"round_{n}" for n in range(1, 8) if n != box))
+    mark(sheet, sheet.layout.boxes[f"round_{box}"])
+    entry = sheet.scan()
+    assert entry["record"]["rounds"] == 7
+    assert any(doubt["where"] == "round" and f"round box {box}" in doubt["why"]
+               for doubt in entry["needs_review"]) == asked
+
+
 def test_two_entrances_and_no_stairs_are_named():
     sheet = Sheet(seed=5)
     sheet.build("A1", "path")
