@@ -514,7 +514,9 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float
     return digit, cleaned, beside, (count, labels)
 
 
-NUMBER_TAIL = 0.9     # a side's probe ink this much within reach of the round box may be the number's tail ...
+NUMBER_REACH = 2.0    # a side's probe ink within this many times the ring's radius of its centre (a number
+                      # written up to twice the ring's size) ...
+NUMBER_TAIL = 0.9     # ... this much of it, may be the number's tail ...
 SIDE_EDGE = 0.03      # ... unless it is joined to ink this near the side's edge (a stroke drawn from the side)
 
 
@@ -525,18 +527,26 @@ def _went_with_number(beside_number: np.ndarray | None, side: str) -> bool:
 
 
 def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
-    """Whether the ink in ``side``'s probe lies (nearly) all within ``DIGIT_REACH_MM`` of the round box, none
-    of it joined to a stroke that starts at the side."""
+    """Whether the ink in ``side``'s probe lies (nearly) all within ``NUMBER_REACH`` of the round box, none of
+    it joined to a stroke that starts at the side (meeting the side's edge beyond that reach)."""
     cx, cy, r = cell.round_box
     x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
     rows, cols = _probe_band(crop.shape[0], side)
     ys, xs = np.nonzero(crop[rows, cols] >= INKED)
-    near = np.hypot(xs + cols.start - x, ys + rows.start - y) <= (r + DIGIT_REACH_MM) * px_per_mm
+    reach = NUMBER_REACH * r * px_per_mm
+    near = np.hypot(xs + cols.start - x, ys + rows.start - y) <= reach
     if ys.size == 0 or float(near.mean()) < NUMBER_TAIL:
         return False
     count, labels = cv2.connectedComponents((crop >= INKED).astype(np.uint8), connectivity=8)
     edge = max(1, int(round(SIDE_EDGE * crop.shape[0])))
-    at_side = label_set(_near_side(labels, side, edge), count)
+    # A stroke from the side meets its edge beyond the number's reach (a number written larger than its box
+    # may touch the edge too, within it).
+    strip = _near_side(labels, side, edge)
+    at_rows, at_cols = np.nonzero(strip)
+    size = crop.shape[0]
+    beyond = np.hypot(at_cols + (size - edge if side == "E" else 0) - x,
+                      at_rows + (size - edge if side == "S" else 0) - y) > reach
+    at_side = label_set(strip[at_rows[beyond], at_cols[beyond]], count)
     at_side[0] = False
     return not at_side[labels[rows, cols]].any()
 

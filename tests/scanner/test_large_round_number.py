@@ -94,3 +94,18 @@ def test_a_large_number_whose_foot_the_printed_ring_cut_off_is_still_only_a_numb
     cv2.circle(crop, (18, 18), 13, 0.0, 4)
     assert _only(crop, "SW") == ""
     assert read_room(crop, CELL, PX).exits == "SW"
+
+
+def test_a_large_number_touching_the_path_and_the_left_edge_is_asked_about():
+    """Seed 32021, map 2, a dim photo (player 2's G3): a 3 written half again the box's size, joined to the
+    straight path's top, its lower curl across the left side's probe to the room's edge. The number and the
+    path are one piece of ink, so the side could not be told from a stroke there: read as a T, asked about
+    nowhere. Ink that meets the side's edge within a number's reach of the box (a number up to twice its
+    size) is no stroke from the side: the left side is now asked about. A real arm to the left, which meets
+    the edge at the side's middle, is not."""
+    three = [(10, 3), (28, 3), (18, 15), (30, 25), (20, 36), (4, 37)]
+    joined, straight = [(28, 3), (55, 3)], [(55, 0), (55, 99)]
+    reading = read_room(_room(three, joined, straight), CELL, PX)
+    assert link_question("W") in reading.doubts
+    reading = read_room(_room(three, joined, straight, [(0, 50), (55, 50)]), CELL, PX)
+    assert reading.exits == "NSW" and link_question("W") not in reading.doubts
