@@ -620,16 +620,19 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: 
     number[0] = False
     number = _with_ring_cut(number, labels, count,
                             _ring_zone(size, x, y, r * px_per_mm, RING_CUT_MM * px_per_mm) & inked, px_per_mm)
-    return _linked_only_by(number, whole, inked, labels, count, bands)
+    return _linked_only_by(number, whole, inked, labels, count, bands, linked_anyway=True)
 
 
 def _linked_only_by(chosen: np.ndarray, whole: np.ndarray, inked: np.ndarray, labels: np.ndarray, count: int,
-                    bands: dict, others: float = NO_LINK, rest: float | None = None) -> str:
+                    bands: dict, others: float = NO_LINK, rest: float | None = None,
+                    linked_anyway: bool = False) -> str:
     """Those sides (``bands``: side -> its probe band) whose ink in the probe band all belongs to the
     ``chosen`` pieces of ink (per label of ``labels``), pieces that by themselves reach no other side's
     probe beyond ``others``. With ``rest``, other ink may lie in the band too, so long as by itself it
-    reaches less than ``rest`` into the probe."""
+    reaches less than ``rest`` into the probe. With ``linked_anyway``, the chosen pieces may reach another
+    side that the other pieces link by themselves."""
     found = ""
+    unchosen = None
     for side, band in bands.items():
         here = label_set(labels[band][inked[band]], count)
         here[0] = False
@@ -638,7 +641,14 @@ def _linked_only_by(chosen: np.ndarray, whole: np.ndarray, inked: np.ndarray, la
                                                   or _probe(np.where(besides[labels], whole, 0.0), side) >= rest)):
             continue
         alone = np.where(ours[labels], whole, 0.0)
-        if all(_probe(alone, other) <= others for other in SIDES if other != side):
+        reached = [other for other in SIDES if other != side and _probe(alone, other) > others]
+        if reached and linked_anyway:
+            if unchosen is None:
+                kept = chosen.copy()
+                kept[0] = True
+                unchosen = np.where(kept[labels], 0.0, whole)
+            reached = [other for other in reached if _probe(unchosen, other) < LINK]
+        if not reached:
             found += side
     return found
 

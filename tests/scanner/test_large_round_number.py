@@ -109,3 +109,14 @@ def test_a_large_number_touching_the_path_and_the_left_edge_is_asked_about():
     assert link_question("W") in reading.doubts
     reading = read_room(_room(three, joined, straight, [(0, 50), (55, 50)]), CELL, PX)
     assert reading.exits == "NSW" and link_question("W") not in reading.doubts
+
+
+def test_a_large_number_reaching_two_probes_beside_the_path_is_only_a_number():
+    """Seed 35031, map 3, a dim photo (player 3's C8): a 2 written so large that its foot lies across the left
+    side's probe and its top in the top side's, beside the room's straight path. Alone it reached two sides,
+    as a corner drawn straight past the number does, so it was not taken for the number: read as a T, asked
+    about nowhere. The top side is linked by the path anyway: the 2 is only the number, the room reads as it
+    is drawn, and the left side is asked about."""
+    two = [(14, 8), (26, 3), (38, 10), (30, 26), (6, 46), (30, 46)]
+    reading = read_room(_room(two, [(58, 0), (58, 99)]), CELL, PX)
+    assert reading.exits == "NS" and link_question("W") in reading.doubts
