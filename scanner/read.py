@@ -517,7 +517,8 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float
 NUMBER_REACH = 2.0    # a side's probe ink within this many times the ring's radius of its centre (a number
                       # written up to twice the ring's size) ...
 NUMBER_TAIL = 0.9     # ... this much of it, may be the number's tail ...
-SIDE_EDGE = 0.03      # ... unless it is joined to ink this near the side's edge (a stroke drawn from the side)
+SIDE_EDGE = 0.03      # ... unless it is joined to ink this near the side's edge beyond that reach (a stroke
+                      # drawn from the side)
 
 
 def _went_with_number(beside_number: np.ndarray | None, side: str) -> bool:
