@@ -316,6 +316,16 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     crop = room_crop(ink, cell.rect, px_per_mm)
     if cell.mark is not None:
         crop = _without_mark(crop, cell, px_per_mm)
+    # A stroke from the side that runs on unbroken to another side's edge is no dead end's stub: a corner
+    # drawn as an arc through the round box, which the box's blanking cuts in two (seed 738, messy: C7).
+    # Asked about that side too.
+    through = _joined_to_side(crop, side)[0] >= INKED
+    edge = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
+    reached = [other for other in SIDES if other != side and _near_side(through, other, edge).any()]
+    if reached:
+        return replace(reading, doubts=reading.doubts + tuple(_LINK_QUESTIONS[other] for other in reached
+                                                              if _LINK_QUESTIONS[other] not in reading.doubts),
+                       confidence=min(reading.confidence, 0.5))
     _, crop, beside_number, _ = _split_round_box(crop, cell, px_per_mm)
     if any(_went_with_number(beside_number, other) for other in SIDES if other != side):
         # A stroke to another side went with the round number, written touching it (seed 901, pencil: a corner

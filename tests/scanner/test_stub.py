@@ -175,3 +175,23 @@ def test_a_corner_whose_stroke_went_with_the_round_number_is_not_settled_as_a_de
     assert first.exits == "W" and "is there a stroke to the top side?" in first.doubts
     reading = settle_stub(first, ink, cell, PX)
     assert "is there a stroke to the top side?" in reading.doubts and reading.confidence < SURE
+
+
+def test_a_corner_drawn_as_an_arc_through_the_round_box_is_no_dead_end(tmp_path):
+    """Seed 73859001, map 2, a messy hand (player 3's C7): a corner from the top side to the left drawn as an
+    arc through the round box, meeting the left edge above the side's middle. Blanking the box cut the arc
+    in two, the part left at the left edge looked like the neighbour's stroke poking in, and the room was
+    settled as a dead end from the top, asked about nowhere. A stroke that runs on unbroken from the side to
+    another side's edge is no dead end's stub: the room is read as the corner, or asked about."""
+    import photographer
+    from generator.kinds import BLANKS
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = next(shot for shot in photographer.make_game_shots(73859001, players=4, condition="messy",
+                                                              map_id="map2", paper="a4")
+                if shot.truth["player"] == 3)
+    assert shot.truth["rooms"]["C7"]["exits"] == "NW"
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    c7 = next(room for room in scans[0].rooms if room.room == "C7")
+    assert c7.exits == "NW" or c7.confidence < SURE
