@@ -296,6 +296,13 @@ def question_unwritten(reading: RoomReading) -> RoomReading:
     return replace(reading, confidence=min(reading.confidence, 0.45), doubts=(*reading.doubts, _UNWRITTEN_PATH))
 
 
+def _sides_asked_too(reading: RoomReading, sides) -> RoomReading:
+    """A stub's reading, not settled, asked about ``sides`` as well (each question once)."""
+    doubts = reading.doubts + tuple(_LINK_QUESTIONS[side] for side in sides
+                                    if _LINK_QUESTIONS[side] not in reading.doubts)
+    return replace(reading, doubts=doubts, confidence=min(reading.confidence, 0.5))
+
+
 def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, writes: bool = False
                 ) -> RoomReading:
     """A room whose only ink is a short stroke from one side's middle that stops inside the room (doubted
@@ -323,9 +330,7 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     edge = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
     reached = [other for other in SIDES if other != side and _near_side(through, other, edge).any()]
     if reached:
-        return replace(reading, doubts=reading.doubts + tuple(_LINK_QUESTIONS[other] for other in reached
-                                                              if _LINK_QUESTIONS[other] not in reading.doubts),
-                       confidence=min(reading.confidence, 0.5))
+        return _sides_asked_too(reading, reached)
     _, crop, beside_number, _ = _split_round_box(crop, cell, px_per_mm)
     if any(_went_with_number(beside_number, other) for other in SIDES if other != side):
         # A stroke to another side went with the round number, written touching it (seed 901, pencil: a corner
@@ -354,8 +359,7 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
     if ends.size and np.abs(ends).max() > ARC_SPREAD:
         beside = ("E" if ends[np.abs(ends).argmax()] > 0 else "W") if side in "NS" else \
             ("S" if ends[np.abs(ends).argmax()] > 0 else "N")
-        doubts = reading.doubts + ((_LINK_QUESTIONS[beside],) if _LINK_QUESTIONS[beside] not in reading.doubts else ())
-        return replace(reading, doubts=doubts, confidence=min(reading.confidence, 0.5))
+        return _sides_asked_too(reading, beside)
     # Deeper than any overshoot, or finished with a bar across its end: surely this room's own dead end,
     # even where the neighbour's path runs up to the same side (as a dead end's neighbour's usually does).
     deep = depth[np.abs(lateral - 0.5) <= 0.2].max(initial=0.0) >= STUB_OWN_DEPTH
