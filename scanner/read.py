@@ -542,8 +542,9 @@ def _went_with_number(beside_number: np.ndarray | None, side: str) -> bool:
 
 
 def _beside_number(crop: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
-    """Whether the ink in ``side``'s probe lies (nearly) all within ``NUMBER_REACH`` of the round box, none of
-    it joined to a stroke that starts at the side (meeting the side's edge beyond that reach)."""
+    """Whether the ink in ``side``'s probe lies (nearly) all within ``NUMBER_REACH`` times the ring's radius of
+    its centre, none of it joined to a stroke that starts at the side (meeting the side's edge beyond that
+    reach)."""
     cx, cy, r = cell.round_box
     x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
     rows, cols = _probe_band(crop.shape[0], side)
