@@ -618,8 +618,9 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: 
     large that it reaches the probe (more than ``_beside_number`` allows). A path's stroke goes to a side's
     middle and never into the circle, but for a corner drawn straight past it, which links the other side
     too, as does a stroke the number was written touching. Only the two sides nearest the box can be so
-    reached. ``whole``: the room's ink with the number in it; ``pieces``: its pieces of ink, as
-    ``_split_round_box`` returns them."""
+    reached. Other ink may lie in the band too, if by itself it would not link the side (a speck of the
+    number's stroke that a dim photo broke off). ``whole``: the room's ink with the number in it;
+    ``pieces``: its pieces of ink, as ``_split_round_box`` returns them."""
     size = whole.shape[0]
     cx, cy, r = cell.round_box
     x, y = (cx - cell.rect.x) * px_per_mm, (cy - cell.rect.y) * px_per_mm
@@ -636,7 +637,7 @@ def _number_only(whole: np.ndarray, cell, px_per_mm: float, sides: str, pieces: 
     number[0] = False
     number = _with_ring_cut(number, labels, count,
                             _ring_zone(size, x, y, r * px_per_mm, RING_CUT_MM * px_per_mm) & inked, px_per_mm)
-    return _linked_only_by(number, whole, inked, labels, count, bands, linked_anyway=True)
+    return _linked_only_by(number, whole, inked, labels, count, bands, rest=NO_LINK, linked_anyway=True)
 
 
 def _linked_only_by(chosen: np.ndarray, whole: np.ndarray, inked: np.ndarray, labels: np.ndarray, count: int,

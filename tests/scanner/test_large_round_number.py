@@ -120,3 +120,22 @@ def test_a_large_number_reaching_two_probes_beside_the_path_is_only_a_number():
     two = [(14, 8), (26, 3), (38, 10), (30, 26), (6, 46), (30, 46)]
     reading = read_room(_room(two, [(58, 0), (58, 99)]), CELL, PX)
     assert reading.exits == "NS" and link_question("W") in reading.doubts
+
+
+def test_a_large_number_broken_into_pieces_in_the_left_probe_is_still_only_a_number():
+    """Seed 37031, map 3, a dim photo (player 3's H2): a dead end from the right side, and a 5 written large
+    over the round box, its bowl across the left side's probe to near the edge. The dim photo broke the 5's
+    last curl off as a speck of its own beside the bowl, and any ink in the probe not the number's kept the
+    side a stroke: read as a straight path, named nowhere. Ink there that by itself would not link the side
+    no longer does so: the room reads as drawn, and the left side is asked about."""
+    shot = next(shot for shot in photographer.make_game_shots(37031, players=3, condition="dim", map_id="map3",
+                                                              large_numbers=True)
+                if shot.truth["player"] == 3)
+    assert shot.truth["rooms"]["H2"]["exits"] == "E"
+    from scanner.load import load_photo_bytes
+    from scanner.read import SURE
+    from scanner.scan import scan_photo
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    h2 = next(reading for reading in scans[0].rooms if reading.room == "H2")
+    assert h2.exits == "E" or h2.confidence < SURE
+    assert link_question("W") in h2.doubts
