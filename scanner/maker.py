@@ -21,7 +21,7 @@ from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
 from scanner.fastnp import median
 from scanner.ink import crease_mask, crease_mm
-from scanner.visibility import GLARED_SURENESS
+from scanner.visibility import GLARED_SURENESS, washed_out
 from sheets.maker import LAYOUT_VERSION, MakerLayout
 from sheets.page import Rect, SheetId
 from sheets.roster import around
@@ -546,7 +546,7 @@ def _beside_hidden(tiles: dict, hidden: dict[str, str]) -> list[Entry]:
     as empty beside glare or a deep shadow: these fade out over millimetres, and may have washed out a tick
     whose tile still shows its print."""
     covered = {where for where in hidden if len(where) == 2 and where[0] in "ABCDEF"}
-    washed = {where for where in covered if "cannot be seen" in hidden[where]}
+    washed = {where for where in covered if washed_out(hidden[where])}
     doubts = []
     for name in sorted(Room(col, row).name for col in range(1, SIZE + 1) for row in range(1, SIZE + 1)):
         if name in covered:

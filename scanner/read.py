@@ -245,7 +245,9 @@ _STRAY = "of ink that is not part of the path read"
 _FAINT_X = "faint strokes in it may be a Trap X"
 _WAVY_OR_X = "a path drawn wavy, or a Trap X?"
 LONE_X = "a path linked to nothing around it, its strokes slanting both ways: is it a Trap X?"
-_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X, _WAVY_OR_X, LONE_X)
+WASHED_AROUND = ("read as empty, but the print of the rooms around it cannot be seen (glare, or a deep shadow?), "
+                 "which may have washed out what is drawn here too: is anything drawn in it?")
+_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X, _WAVY_OR_X, LONE_X, WASHED_AROUND)
 STUB_MM2 = 14.0         # a dead end's stub and its bar, at most (outside the round box)
 STUB_DEPTH = 0.42       # ... all within this share of the room from its side
 STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand's runs 3.5 mm past a side at most)

@@ -35,10 +35,10 @@ from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE,
-                          RoomReading, TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into,
+                          WASHED_AROUND, RoomReading, TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into,
                           settle, slanting_both_ways, writes_rounds)
 from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, covered_and_brightened, glare_lit,
-                               greyed_over, hidden_rooms, lit_places, print_seen, touching)
+                               greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -254,6 +254,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     rooms = [settle(reading, ink, cell, PX_PER_MM, writes) for reading, cell in zip(rooms, layout.rooms)]
     rooms = _overshoots_asked(rooms, layout, ink)
     rooms = _unseen_sides_asked(rooms, hidden, unseen_sides, lit_sides)
+    rooms = _washed_around_asked(rooms, hidden)
     if creases or on_paths:
         shades = _Shades(ink, dark, reference.area)
         rooms = [_along_crease(reading, cell, creases, on_paths, writes,
@@ -331,6 +332,29 @@ def _unseen_sides_asked(rooms: list[RoomReading], hidden: dict[str, str], unseen
                          and reading.strengths.get(side, 0.0) > GLARE_FAINT))
                  and side not in reading.exits and link_question(side) not in reading.doubts]
         asked.append(reading if reading.room in hidden else _asked(reading, [link_question(side) for side in sides]))
+    return asked
+
+
+WASHED_NEIGHBOURS = 3    # a room read empty with this many of its neighbours' print washed out is asked about
+
+
+def _washed_around_asked(rooms: list[RoomReading], hidden: dict[str, str]) -> list[RoomReading]:
+    """The rooms, one read as empty though the photo shows it asked about (``WASHED_AROUND``) when glare or a
+    deep shadow washes out the print of ``WASHED_NEIGHBOURS`` of the rooms across its sides: it lies in
+    the washed-out patch, its own print just seen, its strokes perhaps not. (Seed 739's glare, game
+    73955002, player 2: F7's crossroads, pale blue in the photo, read as nothing and named nowhere, F6, E7
+    and F8 around it hidden. Over 720 photos under glare, a shadow, a pen or a thumb, no other room read
+    empty had even two such neighbours and something drawn.)"""
+    washed = {room for room, why in hidden.items() if washed_out(why)}
+    if len(washed) < WASHED_NEIGHBOURS:
+        return rooms
+    asked = []
+    for reading in rooms:
+        if reading.room not in hidden and not reading.drawn and WASHED_AROUND not in reading.doubts:
+            room = Room.parse(reading.room)
+            if sum(room.neighbour(side).name in washed for side in SIDES) >= WASHED_NEIGHBOURS:
+                reading = _asked(reading, [WASHED_AROUND])
+        asked.append(reading)
     return asked
 
 

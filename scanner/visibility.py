@@ -308,8 +308,17 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
         if over:
             found[name] = f"something lies over {what} in the photo (a finger, a pen?)"
         elif lost:
-            found[name] = f"the print of {what} cannot be seen (glare, or a deep shadow?)"
+            found[name] = f"the print of {what} {WASHED_OUT} (glare, or a deep shadow?)"
     return found
+
+
+WASHED_OUT = "cannot be seen"
+
+
+def washed_out(why: str) -> bool:
+    """Whether ``hidden_rooms`` said a place is hidden because its print cannot be seen (glare, a deep
+    shadow), not because something lies over it."""
+    return WASHED_OUT in why
 
 
 def _sums(table: np.ndarray, boxes: np.ndarray) -> np.ndarray:

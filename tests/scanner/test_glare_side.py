@@ -1,11 +1,11 @@
 """A stroke dimmed by glare: a side whose place glare lights, read unlinked though ink crosses its probe, is
-asked about instead of dropped in silence."""
+asked about instead of dropped in silence; and a room read empty among rooms whose print glare washes out."""
 import numpy as np
 import photographer
 from generator.kinds import BLANKS
 from scanner.load import load_photo_bytes
-from scanner.read import RoomReading, link_question
-from scanner.scan import GLARE_FAINT, _unseen_sides_asked, scan_photo
+from scanner.read import SURE, WASHED_AROUND, RoomReading, link_question
+from scanner.scan import GLARE_FAINT, _unseen_sides_asked, _washed_around_asked, scan_photo
 from scanner.visibility import COVER_PX_PER_MM, lit_places
 from sheets.page import Rect
 
@@ -49,3 +49,38 @@ def test_lit_places_are_those_with_their_share_of_the_map_lit():
     assert lit_places(lit, boxes, (10.0, 20.0), 0.5) == {"in", "edge"}
     assert lit_places(lit, boxes, (10.0, 20.0), 0.6) == {"in"}
     assert lit_places(lit, {}, (10.0, 20.0), 0.1) == set()
+
+
+def test_a_room_read_empty_inside_the_glare_is_asked_about():
+    """Seed 739 (game 73955002, glare, map 3, player 2): F7's crossroads showed pale blue through the glare
+    and was read as nothing, named nowhere, while the print of F6, E7 and F8 around it could not be seen.
+    It is asked about, and the other players' sheets learn a Trap may be there."""
+    shots = photographer.make_game_shots(73955002, players=4, condition="glare", map_id="map3", paper="a4")
+    shot = next(shot for shot in shots if shot.truth["player"] == 2)
+    assert shot.truth["rooms"]["F7"]["exits"] == "NESW"
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    assert problems == []
+    f7 = next(reading for reading in scans[0].rooms if reading.room == "F7")
+    if f7.exits != "NESW":
+        assert f7.confidence < SURE
+        entry = next(entry for entry in scans[0].to_json()["needs_review"] if entry["where"] == "F7")
+        assert entry["rule"] == "unsure_reading" and "is anything drawn in it?" in entry["why"]
+        assert entry.get("could_be_trap") is True
+
+
+GLARE = "the print of this room cannot be seen (glare, or a deep shadow?)"
+LYING = "something lies over this room in the photo (a finger, a pen?)"
+
+
+def test_only_an_empty_room_with_three_washed_out_neighbours_is_asked_about():
+    rooms = [RoomReading(name, "", strengths=dict.fromkeys("NESW", 0.0)) for name in ("C3", "C5", "E3", "E5")]
+    rooms.append(RoomReading("G3", "NS", strengths={"N": 1.0, "E": 0.0, "S": 1.0, "W": 0.0}))
+    hidden = {"C2": GLARE, "B3": GLARE, "D3": GLARE,          # around C3: three washed out
+              "C4": GLARE, "B5": GLARE,                         # around C5: C4 and B5 washed out, D5 covered
+              "D5": LYING, "E2": LYING, "F3": LYING, "E4": GLARE,   # around E3: D3 and E4 washed out
+              "G2": GLARE, "H3": GLARE, "G4": GLARE}
+    asked = {reading.room: reading for reading in _washed_around_asked(rooms, hidden)}
+    assert asked["C3"].doubts == (WASHED_AROUND,) and asked["C3"].confidence == 0.5
+    assert asked["C5"].doubts == () and asked["E3"].doubts == ()
+    assert asked["G3"].doubts == ()                         # a path read there: its strokes showed
+    assert _washed_around_asked(rooms, {"C2": GLARE, "B3": GLARE}) == rooms
