@@ -158,12 +158,14 @@ def read_room(ink: np.ndarray, cell, px_per_mm: float, read_digit=None) -> RoomR
         apart = [side for side in apart if strengths[side] < APART_STRENGTH or side in far]
     doubts += [_LINK_QUESTIONS[side] for side in apart if _LINK_QUESTIONS[side] not in doubts]
     written = _written(digit_crop, cell.round_box[2], px_per_mm)
-    if not exits and not trap and float((digit_crop >= INKED).sum()) >= 2.0 * px_per_mm ** 2:
+    if not exits and not trap and float((_digit_off_walls(digit_crop, cell, size, px_per_mm) >= INKED).sum()) \
+            >= 2.0 * px_per_mm ** 2:
         doubts.append(_ROUND_ALONE)
         confidence = min(confidence, 0.4)
         # Something was drawn here; only ink that looks a little like an X makes a Trap likely (a path read
         # as nothing is this sheet's own doubt).
-        if area >= 2.5 and _xness(inner, px_per_mm)[0] >= 0.35:
+        inner = _off_walls(inner, px_per_mm)
+        if float((inner >= INKED).sum()) / px_per_mm ** 2 >= 2.5 and _xness(inner, px_per_mm)[0] >= 0.35:
             doubts.append(_FAINT_X)
     stray = _unexplained(crop, exits, size, px_per_mm) if exits else 0.0
     if stray > 6.0:
@@ -932,9 +934,42 @@ def _wavy_path(crop: np.ndarray, exits: str) -> str:
     return "sure" if sure else "asked"
 
 
+WALL_STRIP_MM = 0.8     # a room's ink this near its edge, all round, is its walls' print shown darker than the blank's
+
+
+def _off_walls(crop: np.ndarray, px_per_mm: float) -> np.ndarray:
+    """A room crop without the ink within ``WALL_STRIP_MM`` of its edge (a copy)."""
+    strip = max(1, int(round(WALL_STRIP_MM * px_per_mm)))
+    crop = crop.copy()
+    crop[:strip] = 0.0
+    crop[-strip:] = 0.0
+    crop[:, :strip] = 0.0
+    crop[:, -strip:] = 0.0
+    return crop
+
+
+def _digit_off_walls(digit: np.ndarray, cell, size: int, px_per_mm: float) -> np.ndarray:
+    """The round box's window (``_split_round_box``'s first crop) without the ink within ``WALL_STRIP_MM`` of
+    the room's edge (a room of ``size`` pixels), which the window reaches near the room's corner."""
+    cx, cy, r = cell.round_box
+    x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
+    half = digit.shape[0] // 2
+    strip = max(1, int(round(WALL_STRIP_MM * px_per_mm)))
+    rows, cols = np.arange(y - half, y + half + 1), np.arange(x - half, x + half + 1)
+    inside = ((rows >= strip) & (rows < size - strip))[:, None] & ((cols >= strip) & (cols < size - strip))[None, :]
+    return np.where(inside, digit, 0.0)
+
+
 def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, float, list[str], bool]:
     """With no sure stroke to any side: empty, a Trap ``X``, or a mark to look at. The last value says
-    whether an ``X`` accounts for all the ink (so ink near a side is an arm of it, not a path)."""
+    whether an ``X`` accounts for all the ink (so ink near a side is an arm of it, not a path).
+
+    The ink within ``WALL_STRIP_MM`` of the room's edge is left out: a phone's local tone mapping (HDR) of a
+    dim photo shows the heavy walls darker than the blank's allowance, and seen from the room's middle that
+    frame of ink lies mostly along the diagonals, as an X's arms do (seed 744, ``--degrade hdr``, dim: three
+    empty rooms read as Traps, named nowhere). An X's arms end inside the room."""
+    crop = _off_walls(crop, px_per_mm)
+    area = float((crop >= INKED).sum()) / px_per_mm ** 2
     if area < 2.5:
         return False, 1.0 if area < 1.2 else 0.8, [], False
     xness, coverage = _xness(crop, px_per_mm)

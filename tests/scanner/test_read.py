@@ -121,6 +121,28 @@ def test_a_neighbours_stroke_poking_across_the_edge_leaves_the_room_empty_or_its
     assert (trap.exits, trap.trap) == ("", True) and trap.confidence >= SURE, trap.doubts
 
 
+def _walls_shown_dark(cell, ink: np.ndarray, strength: float = 0.6) -> np.ndarray:
+    """``ink`` with a frame 0.6 mm wide along the room's edge, all round: its walls' print shown darker than the
+    blank's allowance (a phone's tone mapping of a dim photo)."""
+    r, band = cell.rect, int(round(0.6 * PX))
+    x0, y0, x1, y1 = (int(round(v * PX)) for v in (r.x, r.y, r.right, r.bottom))
+    frame = np.zeros_like(ink)
+    frame[y0:y1, x0:x1] = strength
+    frame[y0 + band:y1 - band, x0 + band:x1 - band] = 0.0
+    return np.maximum(ink, frame)
+
+
+def test_the_walls_shown_dark_all_round_are_no_trap(cell):
+    """Seed 744 with a phone's tone mapping (``--degrade hdr``), dim: an empty room's walls showed as a frame
+    of ink, which seen from its middle lies mostly along the diagonals, like an X's arms: three empty rooms
+    were read as Traps, named nowhere. The frame is no mark; an X inside it is still one."""
+    empty = read_room(_walls_shown_dark(cell, _draw(cell, [], 0.9)), cell, PX)
+    assert (empty.exits, empty.trap) == ("", False)
+    assert empty.confidence >= SURE, empty.doubts
+    trap = read_room(_walls_shown_dark(cell, _draw(cell, X, 0.9)), cell, PX)
+    assert (trap.exits, trap.trap) == ("", True) and trap.confidence >= SURE, trap.doubts
+
+
 def _round_written(cell):
     """A 1 written in the round box (fractions of the room)."""
     cx, cy, r = cell.round_box
