@@ -35,10 +35,10 @@ from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE,
-                          WASHED_AROUND, RoomReading, TallyReading, link_question, only_poking_in, read_room, read_tally, runs_into,
-                          settle, slanting_both_ways, writes_rounds)
-from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, covered_and_brightened, glare_lit,
-                               greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out)
+                          WASHED_AROUND, RoomReading, TallyReading, link_question, only_poking_in, read_room,
+                          read_tally, runs_into, settle, slanting_both_ways, writes_rounds)
+from scanner.visibility import (COVER_PX_PER_MM, WASHED_OUT, blank_print, brightened, covered, covered_and_brightened,
+                               glare_lit, greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -433,8 +433,42 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     for where, why in found.items():
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
+    for tile in _tiles_unprinted(layout, reference, dark):
+        tiles.setdefault(tile, WASHED_TILE)
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
     return tiles, _glared(reference, cover_image, boxes), unseen_boxes
+
+
+TILE_PRINT_SEEN = 0.2    # a tile whose tick boxes show less than this share of the print the sheet's tiles show ...
+WASHED_TILE = f"the print of this tile {WASHED_OUT} (glare, or a deep shadow?)"
+
+
+def _tiles_unprinted(layout, reference: _Reference, dark: np.ndarray) -> list[str]:
+    """The Dungeon Maker tiles whose tick boxes' printed outlines the registered photo (``dark``, 8-bit)
+    hardly shows: the median box's share of the blank's darkness, against the median tile's, under
+    ``TILE_PRINT_SEEN``. The tiles' light print is too faint for ``scanner.visibility``'s print test, and
+    glare it finds by its brightness; a phone's local tone mapping (HDR) evens that brightness out, and a
+    washed-out tick was then read as empty, the sheet flagged nowhere (seed 862, ``--degrade hdr``, glare:
+    sheet 8620501, D5's Skeleton beside C5). Over 60 sheets of every condition (seed 863) such tiles lie
+    only under glare, and each was found hidden already."""
+    x0, y0 = reference.area[0], reference.area[1]
+    shown = {}
+    for tile in layout.tiles:
+        shares = []
+        for _, rect in tile.marks:
+            a, b = int(round((rect.x - 0.3) * PX_PER_MM)) - x0, int(round((rect.y - 0.3) * PX_PER_MM)) - y0
+            c, d = int(round((rect.right + 0.3) * PX_PER_MM)) - x0, int(round((rect.bottom + 0.3) * PX_PER_MM)) - y0
+            blank = reference.darkness[max(b, 0):max(d, 0), max(a, 0):max(c, 0)]
+            line = blank > 0.25
+            if line.sum() >= 5:
+                shares.append(float(dark[max(b, 0):max(d, 0), max(a, 0):max(c, 0)][line].mean()) / 255
+                              / float(blank[line].mean()))
+        if shares:
+            shown[tile.id] = float(median(np.array(shares)))
+    if not shown:
+        return []
+    typical = float(median(np.array(list(shown.values()))))
+    return [tile for tile, share in shown.items() if share < TILE_PRINT_SEEN * typical]
 
 
 def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict, lit=brightened) -> frozenset:

@@ -534,6 +534,27 @@ def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, p
     assert any(text.startswith("next to ") and near in text.split(":")[0] and asked in text for text in why), why
 
 
+def test_a_tile_whose_print_a_phones_tone_mapping_hid_under_glare_is_named(maker):
+    """Seed 8620501 (glare) through a phone's local tone mapping (``--degrade hdr``): the glare's brightness
+    was evened out, so nothing found C5 hidden, and D5's Skeleton tick beside it, washed out, was read as
+    empty: the score one off, nothing flagged. C5's tick boxes show none of their print: it is named, and
+    D5 is asked about or read right."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from photographer.degrade import degrade_shot
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(8620501, players=1, paper="a4", condition="glare")[0]
+    shot = degrade_shot(shot, "hdr", np.random.default_rng(8620501))
+    assert shot.truth["dungeon"]["tiles"]["D5"].get("room") == "skeleton"
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
+    assert named["C5"]["rule"] == "cannot_see"
+    assert entry["dungeon"]["tiles"].get("D5", {}).get("room") == "skeleton" or "D5" in named
+
+
 def test_a_players_blob_of_ink_is_not_something_lying_on_the_sheet(maker):
     """The hand of seed 310000 (good light) fills a blob of blue ink in E1, a few millimetres wide: it was
     taken for an object lying over the tile, E1 named "cannot be seen" and its four neighbours asked about.
