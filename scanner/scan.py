@@ -456,13 +456,13 @@ def _tiles_unprinted(layout, reference: _Reference, dark: np.ndarray) -> list[st
     for tile in layout.tiles:
         shares = []
         for _, rect in tile.marks:
-            a, b = int(round((rect.x - 0.3) * PX_PER_MM)) - x0, int(round((rect.y - 0.3) * PX_PER_MM)) - y0
-            c, d = int(round((rect.right + 0.3) * PX_PER_MM)) - x0, int(round((rect.bottom + 0.3) * PX_PER_MM)) - y0
-            blank = reference.darkness[max(b, 0):max(d, 0), max(a, 0):max(c, 0)]
+            box = rect.grown(0.3)       # the printed outline, and the registration's slack round it
+            place = (slice(max(int(round(box.y * PX_PER_MM)) - y0, 0), max(int(round(box.bottom * PX_PER_MM)) - y0, 0)),
+                     slice(max(int(round(box.x * PX_PER_MM)) - x0, 0), max(int(round(box.right * PX_PER_MM)) - x0, 0)))
+            blank = reference.darkness[place]
             line = blank > 0.25
             if line.sum() >= 5:
-                shares.append(float(dark[max(b, 0):max(d, 0), max(a, 0):max(c, 0)][line].mean()) / 255
-                              / float(blank[line].mean()))
+                shares.append(float(dark[place][line].mean()) / 255 / float(blank[line].mean()))
         if shares:
             shown[tile.id] = float(median(np.array(shares)))
     if not shown:
