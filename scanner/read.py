@@ -202,8 +202,7 @@ def _path_or_trap(crop: np.ndarray, inner: np.ndarray, area: float, exits: str, 
         # arms lean, wherever they end and whichever sides' probes they pass through.
         exits, trap, confidence, doubts = "", True, crossed, []
     elif not exits:
-        trap, trap_conf, trap_doubt, explained = _read_trap(inner, float((inner >= INKED).sum()) / px_per_mm ** 2,
-                                                            px_per_mm)
+        trap, trap_conf, trap_doubt, explained = _read_trap(inner, px_per_mm)
         if explained:
             confidence, doubts = trap_conf, trap_doubt
         else:
@@ -937,9 +936,14 @@ def _wavy_path(crop: np.ndarray, exits: str) -> str:
 WALL_STRIP_MM = 0.8     # a room's ink this near its edge, all round, is its walls' print shown darker than the blank's
 
 
+def _wall_strip(px_per_mm: float) -> int:
+    """``WALL_STRIP_MM`` in pixels, at least one."""
+    return max(1, int(round(WALL_STRIP_MM * px_per_mm)))
+
+
 def _off_walls(crop: np.ndarray, px_per_mm: float) -> np.ndarray:
     """A room crop without the ink within ``WALL_STRIP_MM`` of its edge (a copy)."""
-    strip = max(1, int(round(WALL_STRIP_MM * px_per_mm)))
+    strip = _wall_strip(px_per_mm)
     crop = crop.copy()
     crop[:strip] = 0.0
     crop[-strip:] = 0.0
@@ -954,13 +958,13 @@ def _digit_off_walls(digit: np.ndarray, cell, size: int, px_per_mm: float) -> np
     cx, cy, r = cell.round_box
     x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
     half = digit.shape[0] // 2
-    strip = max(1, int(round(WALL_STRIP_MM * px_per_mm)))
+    strip = _wall_strip(px_per_mm)
     rows, cols = np.arange(y - half, y + half + 1), np.arange(x - half, x + half + 1)
     inside = ((rows >= strip) & (rows < size - strip))[:, None] & ((cols >= strip) & (cols < size - strip))[None, :]
     return np.where(inside, digit, 0.0)
 
 
-def _read_trap(crop: np.ndarray, area: float, px_per_mm: float) -> tuple[bool, float, list[str], bool]:
+def _read_trap(crop: np.ndarray, px_per_mm: float) -> tuple[bool, float, list[str], bool]:
     """With no sure stroke to any side: empty, a Trap ``X``, or a mark to look at. The last value says
     whether an ``X`` accounts for all the ink (so ink near a side is an arm of it, not a path).
 
