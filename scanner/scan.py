@@ -37,8 +37,8 @@ from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE,
                           WASHED_AROUND, RoomReading, TallyReading, link_question, only_poking_in, read_room,
                           read_tally, runs_into, settle, slanting_both_ways, writes_rounds)
-from scanner.visibility import (COVER_PX_PER_MM, WASHED_OUT, blank_print, brightened, covered, covered_and_brightened,
-                               glare_lit, greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out)
+from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, covered_and_brightened, glare_lit,
+                               greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out, washed_why)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -434,13 +434,12 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
     for tile in _tiles_unprinted(layout, reference, dark):
-        tiles.setdefault(tile, WASHED_TILE)
+        tiles.setdefault(tile, washed_why("this tile"))
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
     return tiles, _glared(reference, cover_image, boxes), unseen_boxes
 
 
-TILE_PRINT_SEEN = 0.2    # a tile whose tick boxes show less than this share of the print the sheet's tiles show ...
-WASHED_TILE = f"the print of this tile {WASHED_OUT} (glare, or a deep shadow?)"
+TILE_PRINT_SEEN = 0.2    # a tile whose tick boxes show less than this share of the print the sheet's tiles show
 
 
 def _tiles_unprinted(layout, reference: _Reference, dark: np.ndarray) -> list[str]:

@@ -308,11 +308,17 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
         if over:
             found[name] = f"something lies over {what} in the photo (a finger, a pen?)"
         elif lost:
-            found[name] = f"the print of {what} {WASHED_OUT} (glare, or a deep shadow?)"
+            found[name] = washed_why(what)
     return found
 
 
 WASHED_OUT = "cannot be seen"
+
+
+def washed_why(what: str) -> str:
+    """Why a place (``what``: "this room", "this tile") is hidden when glare or a deep shadow washes out its
+    print (``washed_out`` tells it from the other reasons)."""
+    return f"the print of {what} {WASHED_OUT} (glare, or a deep shadow?)"
 
 
 def washed_out(why: str) -> bool:
