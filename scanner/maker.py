@@ -60,6 +60,8 @@ class MakerMarks:
     boxes: dict[str, float]                     # loot, spells, rounds, souls, hearts -> box fill
     along_crease: frozenset = frozenset()       # (tile, side): a fold's crease, cleared, ran through its middle
     under_crease: frozenset = frozenset()       # (tile, item) and record box names: a tick may lie under a crease
+    ticked_under_crease: dict = field(default_factory=dict)  # ... of those, the ones read ticked from the ink
+                                                # beyond the crease's line (``CREASE_TICK``): -> its share
     darker: dict = field(default_factory=dict)  # (tile, item) -> how much darker than its kind's box elsewhere
     glared: frozenset = frozenset()             # Gems, Potions, spells, Souls, hearts and tick boxes ("A1|path")
                                                 # where glare brightens the paper (a light tick there may be
@@ -87,11 +89,11 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     names = [name for name in layout.boxes if name.split("_")[0] in ("gem", "potion", "spell", "round", "soul")
              or name.startswith("dungeon_hp_")]
     boxes.update((name, layout.boxes[name]) for name in names)
-    under = frozenset() if uncleared is None else \
+    under, ticked = (frozenset(), {}) if uncleared is None else \
         _ticks_under_creases(uncleared, list(zip(creases, bands)), boxes, layout, px_per_mm)
     return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm, None, creased)
                                      for name in names},
-                      frozenset(_along_creases(layout, creases, px_per_mm)), under,
+                      frozenset(_along_creases(layout, creases, px_per_mm)), under, ticked,
                       {} if darkness is None else _darker(darkness, layout, px_per_mm, creased))
 
 
@@ -125,14 +127,20 @@ CREASE_SOME = 0.25      # a box the band covers this share of or more (read besi
 CREASE_EXTRA = 0.19     # ... when this share of the band's part of it is ink beyond the crease's own line: a tick
                         # sitting on the crease, mostly cleared with it (a hurried tick reached 20%; of 1,110
                         # empty boxes under creases on 72 folded sheets, 4 reached 19-22%)
+CREASE_TICK = 0.3       # ... and read as ticked (still asked about) when this share is, where the band covers all
+                        # but ``CREASE_LEFT`` of the box: its fill was read over the band, cleared with the tick
+                        # (on 160 folded sheets, 39 ticked boxes so covered had 0.21-0.82, 35 of them 0.3 or
+                        # more; 868 empty ones at most 0.2, though empty boxes half beside the band reached 0.39)
 
 
 def _ticks_under_creases(uncleared: np.ndarray, creases: list, boxes: dict, layout: MakerLayout,
-                         px_per_mm: float) -> frozenset:
+                         px_per_mm: float) -> tuple[frozenset, dict]:
     """The boxes a crease's band covers ``CREASE_SOME`` of or more, with more ink in the band than the crease's
     own line: in each column (row) of the box, the inked pixels beyond the line's typical width across the grid.
-    ``creases`` are (crease, its band: ``scanner.ink.crease_mask``)."""
-    found = set()
+    Second, those of them with a tick's ink there (``CREASE_TICK``), the band covering all but ``CREASE_LEFT``
+    of them, each with that ink's share of the band's part of the box. ``creases`` are (crease, its band:
+    ``scanner.ink.crease_mask``)."""
+    found, ticked = set(), {}
     grid = [int(round(v * px_per_mm)) for v in (layout.grid.x, layout.grid.y, layout.grid.right, layout.grid.bottom)]
     for crease, band in creases:
         columns = crease[0]
@@ -151,7 +159,9 @@ def _ticks_under_creases(uncleared: np.ndarray, creases: list, boxes: dict, layo
             beyond = np.clip(inked[y0:y1, x0:x1].sum(axis=0) - line, 0, None).sum()
             if beyond >= CREASE_EXTRA * covered.sum():
                 found.add(key)
-    return frozenset(found)
+                if beyond >= CREASE_TICK * covered.sum() and covered.mean() > 1 - CREASE_LEFT:
+                    ticked[key] = max(float(beyond / covered.sum()), ticked.get(key, 0.0))
+    return frozenset(found), ticked
 
 
 def _inside_pixels(box: Rect, px_per_mm: float) -> tuple[int, int, int, int]:
@@ -245,13 +255,19 @@ def _decide(fill: float, sure: float, none: float) -> tuple[bool, float | None]:
     return fill >= middle, round(0.3 + 0.4 * abs(fill - middle) / (sure - middle), 2)
 
 
-def _decide_box(fill: float, sure: float, none: float, under_crease: bool) -> tuple[bool, float | None, bool]:
-    """A box's reading as ``_decide`` gives it, and whether it is asked about only because a fold's crease ran
-    through it (``under_crease``: ``MakerMarks.under_crease``) and it reads surely empty."""
+def _decide_box(fill: float, sure: float, none: float, under_crease: bool, crease_tick: float | None = None
+                ) -> tuple[bool, float | None, bool, float]:
+    """A box's reading as ``_decide`` gives it, whether it is asked about only because a fold's crease ran
+    through it (``under_crease``: ``MakerMarks.under_crease``), and the fill to show in the question. A box
+    under a crease is asked about where it reads surely empty, and read as ticked where it would read empty
+    but a tick's ink lies beyond the crease's line (``crease_tick``: that ink's share, from
+    ``MakerMarks.ticked_under_crease``, shown as its fill: clearing the crease cleared the box's own)."""
     on, unsure = _decide(fill, sure, none)
+    if not on and crease_tick is not None:
+        return True, CREASED, True, crease_tick
     if unsure is None and not on and under_crease:
-        return on, CREASED, True
-    return on, unsure, False
+        return on, CREASED, True, fill
+    return on, unsure, False, fill
 
 
 def tick_levels(marks: MakerMarks) -> tuple[float, float]:
@@ -287,7 +303,8 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     for (tile, item), fill in marks.ticks.items():
         if (tile, item) in unseen_boxes:
             continue
-        on, unsure, on_crease = _decide_box(fill, sure, blank, (tile, item) in marks.under_crease)
+        on, unsure, on_crease, shown = _decide_box(fill, sure, blank, (tile, item) in marks.under_crease,
+                                                   marks.ticked_under_crease.get((tile, item)))
         if on_crease:
             creased.setdefault(tile, []).append(f"the {names[item]} box")
         if not on and marks.darker.get((tile, item), 0.0) >= dark_enough:
@@ -301,7 +318,7 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
         elif unsure is not None and not on_crease and _settled(marks, tile, item, on, tick, unseen):
             unsure = None
         if unsure is not None:
-            unsure_boxes.setdefault(tile, []).append((names[item], on, fill, unsure))
+            unsure_boxes.setdefault(tile, []).append((names[item], on, shown, unsure))
         if on:
             ticked.setdefault(tile, set()).add(item)
     doubts += [_noted(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
@@ -414,7 +431,8 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
     last_sure = max((int(name[len(prefix):]) for name, fill in boxes if fill >= levels[0]), default=0) \
         if in_order else 0
     for name, fill in boxes:
-        on, unsure, on_crease = _decide_box(fill, *levels, name in marks.under_crease)
+        on, unsure, on_crease, shown = _decide_box(fill, *levels, name in marks.under_crease,
+                                                   marks.ticked_under_crease.get(name))
         number = name[len(prefix):]     # none for a place of one box (a spell's ring, its cast box)
         if number and int(number) < last_sure and fill > levels[1]:
             on, unsure = True, None
@@ -425,7 +443,7 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
             unsure = GLARED_SURENESS
             glared.append(noted)
         if unsure is not None:
-            unsure_boxes.append((label, on, fill, unsure))
+            unsure_boxes.append((label, on, shown, unsure))
         if on:
             found.append(name)
     if unsure_boxes:
@@ -443,7 +461,8 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
         ring = {f"spell_{key}": marks.boxes[f"spell_{key}"]}
         box = {f"spell_{key}_cast": marks.boxes[f"spell_{key}_cast"]}
         asked = len(doubts)
-        if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease, glared=marks.glared), f"spell_{key}",
+        if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease,
+                             ticked_under_crease=marks.ticked_under_crease, glared=marks.glared), f"spell_{key}",
                   doubts, f"{spell['name']} got", levels):
             got.append(key)
         fill = box[f"spell_{key}_cast"]
@@ -456,7 +475,8 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
                                 f"is the {spell['name']} cast box ticked? Read as empty ({fill:.0%} inked): "
                                 f"{spell['name']} is not ticked as got, and only a spell got can be cast", unsure))
             continue
-        if _count(MakerMarks({}, {}, box, under_crease=marks.under_crease, glared=marks.glared), f"spell_{key}_cast",
+        if _count(MakerMarks({}, {}, box, under_crease=marks.under_crease,
+                             ticked_under_crease=marks.ticked_under_crease, glared=marks.glared), f"spell_{key}_cast",
                   doubts, f"{spell['name']} cast", levels):
             cast.append(key)
     return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems", levels)),

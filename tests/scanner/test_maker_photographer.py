@@ -492,26 +492,38 @@ def test_a_tiles_doubtful_boxes_are_asked_about_in_one_entry():
     assert all(entry["why"].count("% inked)") >= 2 for entry in grouped)
 
 
-def test_a_tick_on_a_folds_crease_is_read_or_asked_about():
+def test_a_tick_on_a_folds_crease_is_read_or_asked_about(maker):
     """The crease of seed 230301 runs through row 4's lower boxes and was cleared with B4's Exit stairs
     tick: B4 is asked about, saying the crease ran through that box; the empty boxes it crossed in the other
-    tiles hold no more ink than the crease and are not. On 210301 the crease crossed C3's Skeleton tick
-    aslant, the tick's two ends on either side of the cleared band not over one another: it is joined across
-    the band and read, and nothing is asked (it was cleared with the crease, and asked about)."""
+    tiles hold no more ink than the crease and are not. The band covers nearly all of that box, so its fill
+    was read over the cleared band; the ink beyond the crease's line there is a tick's, and it is read as
+    ticked (it was read empty). So were 8710404's two Slime ticks in B3 and C3, three points of the score. On
+    210301 the crease crossed C3's Skeleton tick aslant, the tick's two ends on either side of the cleared
+    band not over one another: it is joined across the band and read, and nothing is asked (it was cleared
+    with the crease, and asked about)."""
     from generator.kinds import BLANKS
+    from games.heroes import score_entry
     from scanner.load import load_photo_bytes
     from scanner.scan import scan_photo
 
-    def scan(seed: int) -> dict:
+    def scan(seed: int) -> tuple[dict, dict]:
         shot = photographer.make_maker_shots(seed, players=1, paper="a4", condition="folded")[0]
         scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-        return scans[0].to_json()
+        return scans[0].to_json(), shot.truth
 
-    review = scan(230301)["needs_review"]
+    stairs, _ = scan(230301)
+    review = stairs["needs_review"]
     assert [(entry["where"], entry["rule"]) for entry in review] == [("B4", "unsure_mark")]
-    assert review[0]["why"].startswith("is Exit stairs's box ticked in B4? Read as empty")
+    assert review[0]["why"].startswith("is Exit stairs's box ticked in B4? Read as ticked")
     assert "a fold's crease runs through the Exit stairs box" in review[0]["why"]
-    aslant = scan(210301)
+    assert stairs["dungeon"]["stairs"] == "B4"
+    slimes, truth = scan(8710404)
+    entry = score_entry(slimes, maker)
+    assert entry["dungeon"]["tiles"]["B3"] == entry["dungeon"]["tiles"]["C3"] == {"room": "slime"}
+    assert entry["score"]["total"] == truth["score"] == 7
+    creased = [doubt["where"] for doubt in slimes["needs_review"] if "a fold's crease runs through" in doubt["why"]]
+    assert creased == ["B3", "C3"]
+    aslant, _ = scan(210301)
     assert aslant["dungeon"]["tiles"]["C3"] == {"room": "skeleton"} and aslant["needs_review"] == []
 
 
