@@ -449,6 +449,29 @@ def runs_into(ink: np.ndarray, cell, px_per_mm: float, side: str, band: tuple[in
     return bool(inked.any(axis=1).all() and (inked.sum(axis=1) <= ACROSS_SHARE * inked.shape[1]).all())
 
 
+HEADING_FROM = 0.05     # a stroke heading towards a side is sought from this far (of the room) off its middle
+
+
+def heading_to(ink: np.ndarray, cell, px_per_mm: float, side: str, least: float = INKED) -> float:
+    """How far a stroke runs from the room's middle towards ``side`` short of its probe: the share of the
+    lines across the lane between them (``PROBE_HALF_WIDTH`` either side of the line through the side's
+    midpoint, from ``HEADING_FROM`` off the middle to the probe) that ink of ``least`` strength crosses,
+    the round number left out."""
+    crop = room_crop(ink, cell.rect, px_per_mm)
+    if cell.mark is not None:
+        crop = _without_mark(crop, cell, px_per_mm)
+    crop = _split_round_box(crop, cell, px_per_mm)[1]
+    size = crop.shape[0]
+    d1 = int(round(PROBE_DEPTH[1] * size))
+    m = int(round((0.5 - HEADING_FROM) * size))
+    lo, hi = int(round((0.5 - PROBE_HALF_WIDTH) * size)), int(round((0.5 + PROBE_HALF_WIDTH) * size))
+    if m <= d1:
+        return 0.0
+    lane = {"N": crop[d1:m, lo:hi], "S": crop[size - m:size - d1, lo:hi],
+            "W": crop[lo:hi, d1:m].T, "E": crop[lo:hi, size - m:size - d1].T}[side]
+    return float((lane >= least).any(axis=1).mean())
+
+
 def _near_side(room: np.ndarray, side: str, width: int) -> np.ndarray:
     """The strip of a room's array within ``width`` pixels of ``side``'s edge (a view)."""
     return {"N": room[:width], "S": room[-width:], "W": room[:, :width], "E": room[:, -width:]}[side]

@@ -1,12 +1,17 @@
 """A stroke dimmed by glare: a side whose place glare lights, read unlinked though ink crosses its probe, is
-asked about instead of dropped in silence; and a room read empty among rooms whose print glare washes out."""
+asked about instead of dropped in silence; so is one where the path looks cut in the glare; and a room read
+empty among rooms whose print glare washes out."""
+import cv2
 import numpy as np
 import photographer
+from photographer.degrade import degrade_shot
 from generator.kinds import BLANKS
 from scanner.load import load_photo_bytes
 from scanner.read import SURE, WASHED_AROUND, RoomReading, link_question
-from scanner.scan import GLARE_FAINT, _unseen_sides_asked, _washed_around_asked, scan_photo
+from scanner.scan import (GLARE_FAINT, GLARE_STROKE, PX_PER_MM, _lit_sides_asked, _unseen_sides_asked,
+                          _washed_around_asked, scan_photo)
 from scanner.visibility import COVER_PX_PER_MM, lit_places
+from sheets.dungeon import sheet_layout
 from sheets.page import Rect
 
 
@@ -24,6 +29,62 @@ def test_a_stroke_under_glare_read_too_faint_for_a_link_is_asked_about():
     named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]
              if entry["rule"] == "unsure_link"}
     assert named["A4"] == "is there a stroke to the bottom side?"
+
+
+def test_a_path_cut_off_inside_the_glare_of_an_underexposed_photo_is_asked_about():
+    """Seed 761 (``--degrade dark``: the exposure times 0.45), game 76155002, glare, map 5, player 2. The
+    path ran from A5's left side to its right, on through B5 to its bottom side and into B6. In the dim
+    photo the glare washed out A5's right half, all of B5 (round number and all) and B6's top: A5 was read
+    as a dead end to the left, B5 as empty, both named nowhere (glare too dim to hide their print). Both
+    lie inside the glare, with three of their sides or more lit: A5's lit sides, as a dead end's, and
+    B5's bottom side, into which B6 runs, are asked about."""
+    shots = photographer.make_game_shots(76155002, players=3, condition="glare", map_id="map5", paper="a4")
+    rng = np.random.default_rng(76155002)
+    shot = [degrade_shot(shot, "dark", rng) for shot in shots][1]
+    assert shot.truth["player"] == 2
+    assert (shot.truth["rooms"]["A5"]["exits"], shot.truth["rooms"]["B5"]["exits"]) == ("EW", "SW")
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    assert problems == []
+    read = {reading.room: reading for reading in scans[0].rooms}
+    assert (read["A5"].exits, read["B5"].exits) == ("W", "")
+    named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+    assert "is there a stroke to the right side?" in named["A5"]
+    assert named["B5"] == "is there a stroke to the bottom side?"
+
+
+def test_a_lit_side_is_asked_where_the_path_looks_cut_there(classic):
+    """A room's stroke heading towards a lit side (two sides read or more), and inside the glare (three sides
+    lit) a dead end or a room the room across links to; not a dead end's bar heading there, nor a room
+    beside the glare."""
+    layout = sheet_layout(classic, "a4")
+    cells = {cell.room.name: cell for cell in layout.rooms}
+
+    def ink_with(faint: float) -> np.ndarray:
+        ink = np.zeros((1600, 1200), np.float32)
+        for name, x0, y0, x1, y1, strength in (
+                ("B2", 0.5, 0.0, 0.5, 0.5, 1.0), ("B2", 0.5, 0.5, 1.0, 0.5, 1.0),   # B2: N and E read, ...
+                ("B2", 0.5, 0.5, 0.3, 0.5, faint),                                # ... a faint stroke on towards W
+                ("D2", 0.5, 0.0, 0.5, 0.5, 1.0), ("D2", 0.3, 0.5, 0.7, 0.5, 1.0)):  # D2: a dead end with a bar
+            r = cells[name].rect        # the ends as shares of the room
+            cv2.line(ink, (int((r.x + x0 * r.w) * PX_PER_MM), int((r.y + y0 * r.h) * PX_PER_MM)),
+                     (int((r.x + x1 * r.w) * PX_PER_MM), int((r.y + y1 * r.h) * PX_PER_MM)), strength, 3)
+        return ink
+
+    readings = {"B2": "NE", "C2": "", "D2": "N", "B4": "S", "C4": "", "D4": "W"}
+    rooms = [RoomReading(cell.room.name, readings.get(cell.room.name, ""), strengths={}) for cell in layout.rooms]
+    lit = {"B2|W", "C2|W", "D2|W", "D2|E",                                  # beside the glare
+           "B4|N", "B4|E", "B4|W", "C4|N", "C4|E", "C4|S", "C4|W"}        # inside it
+    asked = {reading.room: reading.doubts
+             for reading in _lit_sides_asked(rooms, layout, ink_with(GLARE_STROKE + 0.05), {}, lit)}
+    assert asked["B2"] == (link_question("W"),)                         # its stroke heads there
+    assert asked["D2"] == ()                                            # a dead end's bar, beside the glare
+    assert asked["C2"] == ()                                            # B2 does not run into it
+    assert asked["B4"] == tuple(map(link_question, "NEW"))              # a dead end inside the glare
+    assert asked["C4"] == (link_question("E"),)                         # D4 runs into it
+    assert sum(len(doubts) for doubts in asked.values()) == 5        # nothing else on the sheet
+    fainter = {reading.room: reading.doubts
+               for reading in _lit_sides_asked(rooms, layout, ink_with(GLARE_STROKE - 0.05), {}, lit)}
+    assert fainter["B2"] == ()
 
 
 def test_a_lit_side_is_asked_only_when_ink_crosses_its_probe_and_the_room_is_no_trap():
