@@ -345,13 +345,15 @@ def _lit_sides_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndar
                      lit: set[str]) -> list[RoomReading]:
     """The rooms the photo shows, a side glare lights (``lit``, or the room across is washed out: ``hidden``)
     read unlinked asked about where the path looks cut there. Glare adds its light to a stroke as to the
-    paper, and a stroke fading out in it may end short of the side's probe, or vanish: a room read with two
-    sides or more whose stroke still heads towards the side (``scanner.read.heading_to``: ``GLARE_HEADING``
-    of the way, in ink of ``GLARE_STROKE``; a dead end's bar heads anywhere); and, in a room inside the
-    glare (``GLARE_INSIDE`` of its sides so), a room read as a dead end, or one the room across links to.
+    paper, and a stroke fading out in it may end short of the side's probe, or vanish: a room whose stroke
+    still heads towards the side (``scanner.read.heading_to``: ``GLARE_HEADING`` of the way, in ink of
+    ``GLARE_STROKE``; in a room read as a dead end, not towards the opposite side as well, as the bar or blob
+    at a dead end's end does); and, in a room inside the glare (``GLARE_INSIDE`` of its sides so), a room
+    read as a dead end, or one the room across links to.
     (An underexposed photo, ``--degrade dark``, dims glare below what hides a room's print: seeds 761 and
-    762 read six rooms wrong so, named nowhere. Over 156 glare photos of the photographer's own range kept
-    from earlier runs it asks about two rooms, one read wrong; over 54 fresh ones, two read right.)"""
+    762 read six rooms wrong so, named nowhere; a lamp's warm light, ``warm``, seed 765, one more, a dead
+    end. Over 156 glare photos of the photographer's own range kept from earlier runs it asks about four
+    rooms, one read wrong; over 54 fresh ones, two read right.)"""
     by_name = {reading.room: reading for reading in rooms}
     washed = {room for room, why in hidden.items() if washed_out(why)}
     asked = []
@@ -362,14 +364,18 @@ def _lit_sides_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndar
         glared = [side for side in SIDES
                   if f"{reading.room}|{side}" in lit or cell.room.neighbour(side).name in washed]
         inside = len(glared) >= GLARE_INSIDE
+
+        def _heading(side: str, cell=cell) -> bool:
+            return heading_to(ink, cell, PX_PER_MM, side, GLARE_STROKE) >= GLARE_HEADING
+
         sides = []
         for side in glared:
             if side in reading.exits or link_question(side) in reading.doubts:
                 continue
             other = by_name.get(cell.room.neighbour(side).name)
             cut = len(reading.exits) == 1 or (other is not None and OPPOSITE[side] in other.exits)
-            if inside and cut or len(reading.exits) >= 2 and \
-                    heading_to(ink, cell, PX_PER_MM, side, GLARE_STROKE) >= GLARE_HEADING:
+            if inside and cut or reading.exits and _heading(side) and \
+                    (len(reading.exits) >= 2 or not _heading(OPPOSITE[side])):
                 sides.append(side)
         asked.append(_asked(reading, [link_question(side) for side in sides]))
     return asked

@@ -52,6 +52,22 @@ def test_a_path_cut_off_inside_the_glare_of_an_underexposed_photo_is_asked_about
     assert named["B5"] == "is there a stroke to the bottom side?"
 
 
+def test_a_dead_end_whose_stroke_runs_on_faintly_into_the_glare_is_asked_about():
+    """Seed 765 (``--degrade warm``: a tungsten lamp, no white balance), game 76555002, glare, map 5, player
+    2: D6's path to its top, bottom and left sides faded out in the glare below the middle, and it was read
+    as a dead end to the top, named nowhere. Its stroke runs on towards the left side (and not towards the
+    right, as a dead end's bar would): that side is asked about."""
+    shots = photographer.make_game_shots(76555002, players=3, condition="glare", map_id="map5", paper="a4")
+    rng = np.random.default_rng(76555002)
+    shot = [degrade_shot(shot, "warm", rng) for shot in shots][1]
+    assert shot.truth["player"] == 2 and shot.truth["rooms"]["D6"]["exits"] == "NSW"
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    d6 = next(reading for reading in scans[0].rooms if reading.room == "D6")
+    if d6.exits != "NSW":
+        named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+        assert "is there a stroke to the left side?" in named["D6"]
+
+
 def test_a_lit_side_is_asked_where_the_path_looks_cut_there(classic):
     """A room's stroke heading towards a lit side (two sides read or more), and inside the glare (three sides
     lit) a dead end or a room the room across links to; not a dead end's bar heading there, nor a room
