@@ -479,41 +479,63 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     for where, why in found.items():
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
-    for tile in _tiles_unprinted(layout, reference, dark):
+    shown = _print_shown(layout, reference, dark)
+    for tile in _tiles_unprinted(shown):
         tiles.setdefault(tile, washed_why("this tile"))
+    for tile, _ in _boxes_unprinted(shown):
+        tiles.setdefault(tile, washed_why("a box of this tile"))
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
     return tiles, _glared(reference, cover_image, boxes), unseen_boxes
 
 
 TILE_PRINT_SEEN = 0.2    # a tile whose tick boxes show less than this share of the print the sheet's tiles show
+BOX_PRINT_SEEN = 0.1     # a tick box whose printed outline shows less than this share of the sheet's median box's
 
 
-def _tiles_unprinted(layout, reference: _Reference, dark: np.ndarray) -> list[str]:
-    """The Dungeon Maker tiles whose tick boxes' printed outlines the registered photo (``dark``, 8-bit)
-    hardly shows: the median box's share of the blank's darkness, against the median tile's, under
-    ``TILE_PRINT_SEEN``. The tiles' light print is too faint for ``scanner.visibility``'s print test, and
-    glare it finds by its brightness; a phone's local tone mapping (HDR) evens that brightness out, and a
-    washed-out tick was then read as empty, the sheet flagged nowhere (seed 862, ``--degrade hdr``, glare:
-    sheet 8620501, D5's Skeleton beside C5). Over 60 sheets of every condition (seed 863) such tiles lie
-    only under glare, and each was found hidden already."""
+def _print_shown(layout, reference: _Reference, dark: np.ndarray) -> dict[tuple[str, str], float]:
+    """How much of each Dungeon Maker tick box's printed outline the registered photo (``dark``, 8-bit) shows:
+    its darkness there as a share of the blank's, (tile, item) -> share."""
     x0, y0 = reference.area[0], reference.area[1]
     shown = {}
     for tile in layout.tiles:
-        shares = []
-        for _, rect in tile.marks:
+        for item, rect in tile.marks:
             box = rect.grown(0.3)       # the printed outline, and the registration's slack round it
             place = (slice(max(int(round(box.y * PX_PER_MM)) - y0, 0), max(int(round(box.bottom * PX_PER_MM)) - y0, 0)),
                      slice(max(int(round(box.x * PX_PER_MM)) - x0, 0), max(int(round(box.right * PX_PER_MM)) - x0, 0)))
             blank = reference.darkness[place]
             line = blank > 0.25
             if line.sum() >= 5:
-                shares.append(float(dark[place][line].mean()) / 255 / float(blank[line].mean()))
-        if shares:
-            shown[tile.id] = float(median(np.array(shares)))
+                shown[(tile.id, item)] = float(dark[place][line].mean()) / 255 / float(blank[line].mean())
+    return shown
+
+
+def _tiles_unprinted(shown: dict[tuple[str, str], float]) -> list[str]:
+    """The Dungeon Maker tiles whose tick boxes' printed outlines the photo hardly shows (``_print_shown``):
+    the median box's share, against the median tile's, under ``TILE_PRINT_SEEN``. The tiles' light print is
+    too faint for ``scanner.visibility``'s print test, and glare it finds by its brightness; a phone's local
+    tone mapping (HDR) evens that brightness out, and a washed-out tick was then read as empty, the sheet
+    flagged nowhere (seed 862, ``--degrade hdr``, glare: sheet 8620501, D5's Skeleton beside C5). Over 60
+    sheets of every condition (seed 863) such tiles lie only under glare, and each was found hidden already."""
+    tiles: dict[str, list[float]] = {}
+    for (tile, _), share in shown.items():
+        tiles.setdefault(tile, []).append(share)
+    if not tiles:
+        return []
+    medians = {tile: float(median(np.array(shares))) for tile, shares in tiles.items()}
+    typical = float(median(np.array(list(medians.values()))))
+    return [tile for tile, share in medians.items() if share < TILE_PRINT_SEEN * typical]
+
+
+def _boxes_unprinted(shown: dict[tuple[str, str], float]) -> list[tuple[str, str]]:
+    """The tick boxes whose printed outline the photo hardly shows (``_print_shown``): under ``BOX_PRINT_SEEN``
+    of the sheet's median box. Glare on a tile's corner washes out a few boxes and leaves the rest: an
+    underexposed photo (``--degrade dark``, seed 879, sheet 8790000) dimmed the glare below what the
+    visibility test finds, and F5's Slime tick, in a box whose outline showed at 0.01, was read as empty, the
+    sheet flagged nowhere. (On 48 sheets of every condition, seed 881, such boxes lay only under glare.)"""
     if not shown:
         return []
     typical = float(median(np.array(list(shown.values()))))
-    return [tile for tile, share in shown.items() if share < TILE_PRINT_SEEN * typical]
+    return [key for key, share in shown.items() if share < BOX_PRINT_SEEN * typical]
 
 
 def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict, lit=brightened) -> frozenset:

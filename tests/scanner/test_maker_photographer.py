@@ -533,7 +533,8 @@ def test_a_tick_on_a_folds_crease_is_read_or_asked_about(maker):
 def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, place, near, asked):
     """Glare fades out over millimetres: it hid E6 and washed out the Slime's tick in E5, whose print still
     showed (seed 50500); it hid the Souls boxes and washed out the crossed hearts beside them (seed 50501).
-    Both were read wrong and named nowhere; now each is asked about."""
+    Both were read wrong and named nowhere; now each is asked about. (E5's Slime box, whose outline the glare
+    washed out with the tick, now names E5 as a place the photo does not show, which says as much.)"""
     from generator.kinds import BLANKS
     from games.heroes import score_entry
     from scanner.load import load_photo_bytes
@@ -543,7 +544,8 @@ def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, p
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     entry = score_entry(scans[0].to_json(), maker)
     why = [doubt["why"] for doubt in entry["needs_review"] if doubt["where"] == place]
-    assert any(text.startswith("next to ") and near in text.split(":")[0] and asked in text for text in why), why
+    assert any(text.startswith("next to ") and near in text.split(":")[0] and asked in text
+               or text.startswith("the print of a box of this tile cannot be seen") for text in why), why
 
 
 def test_a_tile_whose_print_a_phones_tone_mapping_hid_under_glare_is_named(maker):
@@ -565,6 +567,30 @@ def test_a_tile_whose_print_a_phones_tone_mapping_hid_under_glare_is_named(maker
     named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
     assert named["C5"]["rule"] == "cannot_see"
     assert entry["dungeon"]["tiles"].get("D5", {}).get("room") == "skeleton" or "D5" in named
+
+
+def test_a_tick_box_whose_print_glare_washed_out_in_a_dim_photo_is_named(maker):
+    """Seed 8790000 (glare) underexposed (``--degrade dark``): the glare, dimmed below what the visibility
+    test finds, washed out F5's three lower boxes and F6's upper ones, but not their tiles' other boxes; F5's
+    Slime tick was read as empty, the score one off and nothing flagged. A box whose printed outline shows
+    under a tenth of the sheet's median box names its tile."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from photographer.degrade import degrade_shot
+    from scanner.load import load_photo_bytes
+    from scanner.scan import BOX_PRINT_SEEN, _boxes_unprinted, scan_photo
+
+    shot = photographer.make_maker_shots(8790000, players=1, paper="a4", condition="glare")[0]
+    shot = degrade_shot(shot, "dark", np.random.default_rng(8790000))
+    assert shot.truth["dungeon"]["tiles"]["F5"].get("room") == "slime"
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
+    assert named["F5"]["rule"] == "cannot_see"
+    assert named["F5"]["why"].startswith("the print of a box of this tile cannot be seen")
+    shown = {("A1", "path"): 0.6, ("A1", "slime"): 0.7, ("B1", "path"): 0.65, ("B1", "slime"): 0.6 * BOX_PRINT_SEEN}
+    assert _boxes_unprinted(shown) == [("B1", "slime")]
+    assert _boxes_unprinted({}) == []
 
 
 def test_a_players_blob_of_ink_is_not_something_lying_on_the_sheet(maker):
