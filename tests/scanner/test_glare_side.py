@@ -68,6 +68,23 @@ def test_a_dead_end_whose_stroke_runs_on_faintly_into_the_glare_is_asked_about()
         assert "is there a stroke to the left side?" in named["D6"]
 
 
+def test_a_dead_end_running_on_towards_a_room_the_glare_washed_out_is_asked_about():
+    """Seed 771 (``--degrade dark``), game 77155001, glare, map 2, player 3: D2's straight path from its left
+    side to its right faded out past the middle, towards E2, whose print the glare washed out; D2 was read
+    as a dead end to the left, named nowhere. A dead end's stroke running on past the middle towards a room
+    the photo does not show is asked about, whichever way it runs."""
+    shots = photographer.make_game_shots(77155001, players=3, condition="glare", map_id="map2", paper="a4")
+    rng = np.random.default_rng(77155001)
+    shot = [degrade_shot(shot, "dark", rng) for shot in shots][2]
+    assert shot.truth["player"] == 3 and shot.truth["rooms"]["D2"]["exits"] == "EW"
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    d2 = next(reading for reading in scans[0].rooms if reading.room == "D2")
+    if d2.exits != "EW":
+        named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+        assert named["E2"].startswith("the print of this room cannot be seen")
+        assert "is there a stroke to the right side?" in named["D2"]
+
+
 def test_a_lit_side_is_asked_where_the_path_looks_cut_there(classic):
     """A room's stroke heading towards a lit side (two sides read or more), and inside the glare (three sides
     lit) a dead end or a room the room across links to; not a dead end's bar heading there, nor a room
