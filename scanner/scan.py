@@ -367,23 +367,24 @@ def _lit_sides_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndar
         glared = [side for side in SIDES
                   if f"{reading.room}|{side}" in lit or cell.room.neighbour(side).name in washed]
         inside = len(glared) >= GLARE_INSIDE
-
-        def _heading(side: str, cell=cell) -> bool:
-            return heading_to(ink, cell, PX_PER_MM, side, GLARE_STROKE) >= GLARE_HEADING
-
         sides = []
         for side in glared:
             if side in reading.exits or link_question(side) in reading.doubts:
                 continue
-            other = by_name.get(cell.room.neighbour(side).name)
-            other_washed = cell.room.neighbour(side).name in washed
+            across = cell.room.neighbour(side).name
+            other = by_name.get(across)
             cut = len(reading.exits) == 1 or (other is not None and OPPOSITE[side] in other.exits)
-            if inside and cut or reading.exits and _heading(side) and \
-                    (len(reading.exits) >= 2 or not _heading(OPPOSITE[side])
-                     or other_washed and reading.exits == OPPOSITE[side]):
+            if inside and cut or reading.exits and _heads_to(ink, cell, side) and \
+                    (len(reading.exits) >= 2 or not _heads_to(ink, cell, OPPOSITE[side])
+                     or across in washed and reading.exits == OPPOSITE[side]):
                 sides.append(side)
         asked.append(_asked(reading, [link_question(side) for side in sides]))
     return asked
+
+
+def _heads_to(ink: np.ndarray, cell, side: str) -> bool:
+    """Whether a room's stroke, faded as glare fades it, heads towards ``side`` (``GLARE_HEADING``)."""
+    return heading_to(ink, cell, PX_PER_MM, side, GLARE_STROKE) >= GLARE_HEADING
 
 
 WASHED_NEIGHBOURS = 3    # a room read empty with this many of its neighbours' print washed out is asked about
