@@ -85,6 +85,23 @@ def test_a_dead_end_running_on_towards_a_room_the_glare_washed_out_is_asked_abou
         assert "is there a stroke to the right side?" in named["D2"]
 
 
+def test_an_empty_room_inside_the_glare_beside_a_side_asked_about_is_asked_about():
+    """Seed 775 (``--degrade dark:0.6``), game 77555003, glare, map 4 on Letter, player 2: B7's path to its
+    top, bottom and left sides vanished in the glare, and B7 was read as empty, named nowhere. No room beside
+    it was read linked to it, but A7 was asked about its right side, towards B7: B7, all four of its sides
+    lit, is asked about its left side."""
+    shots = photographer.make_game_shots(77555003, players=3, condition="glare", map_id="map4", paper="letter")
+    rng = np.random.default_rng(77555003)
+    shot = [degrade_shot(shot, "dark:0.6", rng) for shot in shots][1]
+    assert shot.truth["player"] == 2 and shot.truth["rooms"]["B7"]["exits"] == "NSW"
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    b7 = next(reading for reading in scans[0].rooms if reading.room == "B7")
+    if b7.exits != "NSW":
+        named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+        assert "is there a stroke to the right side?" in named["A7"]
+        assert "is there a stroke to the left side?" in named["B7"]
+
+
 def test_a_lit_side_is_asked_where_the_path_looks_cut_there(classic):
     """A room's stroke heading towards a lit side (two sides read or more), and inside the glare (three sides
     lit) a dead end or a room the room across links to; not a dead end's bar heading there, nor a room
