@@ -31,6 +31,18 @@ def test_a_stroke_under_glare_read_too_faint_for_a_link_is_asked_about():
     assert named["A4"] == "is there a stroke to the bottom side?"
 
 
+def _degraded(game: int, map_id: str, spec: str, index: int, paper: str = "a4"):
+    """Player ``index`` + 1's photo of a glare game remade as ``scan_accuracy.py --degrade SPEC`` makes it:
+    its truth, its scan, and its review entries by place."""
+    shots = photographer.make_game_shots(game, players=3, condition="glare", map_id=map_id, paper=paper)
+    rng = np.random.default_rng(game)
+    shot = [degrade_shot(shot, spec, rng) for shot in shots][index]
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    assert problems == []
+    named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+    return shot.truth, scans[0], named
+
+
 def test_a_path_cut_off_inside_the_glare_of_an_underexposed_photo_is_asked_about():
     """Seed 761 (``--degrade dark``: the exposure times 0.45), game 76155002, glare, map 5, player 2. The
     path ran from A5's left side to its right, on through B5 to its bottom side and into B6. In the dim
@@ -38,16 +50,11 @@ def test_a_path_cut_off_inside_the_glare_of_an_underexposed_photo_is_asked_about
     as a dead end to the left, B5 as empty, both named nowhere (glare too dim to hide their print). Both
     lie inside the glare, with three of their sides or more lit: A5's lit sides, as a dead end's, and
     B5's bottom side, into which B6 runs, are asked about."""
-    shots = photographer.make_game_shots(76155002, players=3, condition="glare", map_id="map5", paper="a4")
-    rng = np.random.default_rng(76155002)
-    shot = [degrade_shot(shot, "dark", rng) for shot in shots][1]
-    assert shot.truth["player"] == 2
-    assert (shot.truth["rooms"]["A5"]["exits"], shot.truth["rooms"]["B5"]["exits"]) == ("EW", "SW")
-    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    assert problems == []
-    read = {reading.room: reading for reading in scans[0].rooms}
+    truth, scan, named = _degraded(76155002, "map5", "dark", 1)
+    assert truth["player"] == 2
+    assert (truth["rooms"]["A5"]["exits"], truth["rooms"]["B5"]["exits"]) == ("EW", "SW")
+    read = {reading.room: reading for reading in scan.rooms}
     assert (read["A5"].exits, read["B5"].exits) == ("W", "")
-    named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
     assert "is there a stroke to the right side?" in named["A5"]
     assert named["B5"] == "is there a stroke to the bottom side?"
 
@@ -57,14 +64,9 @@ def test_a_dead_end_whose_stroke_runs_on_faintly_into_the_glare_is_asked_about()
     2: D6's path to its top, bottom and left sides faded out in the glare below the middle, and it was read
     as a dead end to the top, named nowhere. Its stroke runs on towards the left side (and not towards the
     right, as a dead end's bar would): that side is asked about."""
-    shots = photographer.make_game_shots(76555002, players=3, condition="glare", map_id="map5", paper="a4")
-    rng = np.random.default_rng(76555002)
-    shot = [degrade_shot(shot, "warm", rng) for shot in shots][1]
-    assert shot.truth["player"] == 2 and shot.truth["rooms"]["D6"]["exits"] == "NSW"
-    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    d6 = next(reading for reading in scans[0].rooms if reading.room == "D6")
-    if d6.exits != "NSW":
-        named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+    truth, scan, named = _degraded(76555002, "map5", "warm", 1)
+    assert truth["player"] == 2 and truth["rooms"]["D6"]["exits"] == "NSW"
+    if next(reading for reading in scan.rooms if reading.room == "D6").exits != "NSW":
         assert "is there a stroke to the left side?" in named["D6"]
 
 
@@ -73,14 +75,9 @@ def test_a_dead_end_running_on_towards_a_room_the_glare_washed_out_is_asked_abou
     side to its right faded out past the middle, towards E2, whose print the glare washed out; D2 was read
     as a dead end to the left, named nowhere. A dead end's stroke running on past the middle towards a room
     the photo does not show is asked about, whichever way it runs."""
-    shots = photographer.make_game_shots(77155001, players=3, condition="glare", map_id="map2", paper="a4")
-    rng = np.random.default_rng(77155001)
-    shot = [degrade_shot(shot, "dark", rng) for shot in shots][2]
-    assert shot.truth["player"] == 3 and shot.truth["rooms"]["D2"]["exits"] == "EW"
-    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    d2 = next(reading for reading in scans[0].rooms if reading.room == "D2")
-    if d2.exits != "EW":
-        named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+    truth, scan, named = _degraded(77155001, "map2", "dark", 2)
+    assert truth["player"] == 3 and truth["rooms"]["D2"]["exits"] == "EW"
+    if next(reading for reading in scan.rooms if reading.room == "D2").exits != "EW":
         assert named["E2"].startswith("the print of this room cannot be seen")
         assert "is there a stroke to the right side?" in named["D2"]
 
@@ -90,14 +87,9 @@ def test_an_empty_room_inside_the_glare_beside_a_side_asked_about_is_asked_about
     top, bottom and left sides vanished in the glare, and B7 was read as empty, named nowhere. No room beside
     it was read linked to it, but A7 was asked about its right side, towards B7: B7, all four of its sides
     lit, is asked about its left side."""
-    shots = photographer.make_game_shots(77555003, players=3, condition="glare", map_id="map4", paper="letter")
-    rng = np.random.default_rng(77555003)
-    shot = [degrade_shot(shot, "dark:0.6", rng) for shot in shots][1]
-    assert shot.truth["player"] == 2 and shot.truth["rooms"]["B7"]["exits"] == "NSW"
-    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    b7 = next(reading for reading in scans[0].rooms if reading.room == "B7")
-    if b7.exits != "NSW":
-        named = {entry["where"]: entry["why"] for entry in scans[0].to_json()["needs_review"]}
+    truth, scan, named = _degraded(77555003, "map4", "dark:0.6", 1, "letter")
+    assert truth["player"] == 2 and truth["rooms"]["B7"]["exits"] == "NSW"
+    if next(reading for reading in scan.rooms if reading.room == "B7").exits != "NSW":
         assert "is there a stroke to the right side?" in named["A7"]
         assert "is there a stroke to the left side?" in named["B7"]
 

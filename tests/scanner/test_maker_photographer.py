@@ -548,23 +548,29 @@ def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, p
                or text.startswith("the print of a box of this tile cannot be seen") for text in why), why
 
 
-def test_a_tile_whose_print_a_phones_tone_mapping_hid_under_glare_is_named(maker):
-    """Seed 8620501 (glare) through a phone's local tone mapping (``--degrade hdr``): the glare's brightness
-    was evened out, so nothing found C5 hidden, and D5's Skeleton tick beside it, washed out, was read as
-    empty: the score one off, nothing flagged. C5's tick boxes show none of their print: it is named, and
-    D5 is asked about or read right."""
+def _degraded_glare_sheet(seed: int, spec: str, maker) -> tuple[dict, dict, dict]:
+    """A glare sheet's photo remade as ``maker_accuracy.py --degrade SPEC`` makes it: its truth, its scored
+    entry, and its review entries by place."""
     from generator.kinds import BLANKS
     from games.heroes import score_entry
     from photographer.degrade import degrade_shot
     from scanner.load import load_photo_bytes
     from scanner.scan import scan_photo
 
-    shot = photographer.make_maker_shots(8620501, players=1, paper="a4", condition="glare")[0]
-    shot = degrade_shot(shot, "hdr", np.random.default_rng(8620501))
-    assert shot.truth["dungeon"]["tiles"]["D5"].get("room") == "skeleton"
+    shot = photographer.make_maker_shots(seed, players=1, paper="a4", condition="glare")[0]
+    shot = degrade_shot(shot, spec, np.random.default_rng(seed))
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     entry = score_entry(scans[0].to_json(), maker)
-    named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
+    return shot.truth, entry, {doubt["where"]: doubt for doubt in entry["needs_review"]}
+
+
+def test_a_tile_whose_print_a_phones_tone_mapping_hid_under_glare_is_named(maker):
+    """Seed 8620501 (glare) through a phone's local tone mapping (``--degrade hdr``): the glare's brightness
+    was evened out, so nothing found C5 hidden, and D5's Skeleton tick beside it, washed out, was read as
+    empty: the score one off, nothing flagged. C5's tick boxes show none of their print: it is named, and
+    D5 is asked about or read right."""
+    truth, entry, named = _degraded_glare_sheet(8620501, "hdr", maker)
+    assert truth["dungeon"]["tiles"]["D5"].get("room") == "skeleton"
     assert named["C5"]["rule"] == "cannot_see"
     assert entry["dungeon"]["tiles"].get("D5", {}).get("room") == "skeleton" or "D5" in named
 
@@ -574,18 +580,10 @@ def test_a_tick_box_whose_print_glare_washed_out_in_a_dim_photo_is_named(maker):
     test finds, washed out F5's three lower boxes and F6's upper ones, but not their tiles' other boxes; F5's
     Slime tick was read as empty, the score one off and nothing flagged. A box whose printed outline shows
     under a tenth of the sheet's median box names its tile."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from photographer.degrade import degrade_shot
-    from scanner.load import load_photo_bytes
-    from scanner.scan import BOX_PRINT_SEEN, _boxes_unprinted, scan_photo
+    from scanner.scan import BOX_PRINT_SEEN, _boxes_unprinted
 
-    shot = photographer.make_maker_shots(8790000, players=1, paper="a4", condition="glare")[0]
-    shot = degrade_shot(shot, "dark", np.random.default_rng(8790000))
-    assert shot.truth["dungeon"]["tiles"]["F5"].get("room") == "slime"
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
-    named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
+    truth, entry, named = _degraded_glare_sheet(8790000, "dark", maker)
+    assert truth["dungeon"]["tiles"]["F5"].get("room") == "slime"
     assert named["F5"]["rule"] == "cannot_see"
     assert named["F5"]["why"].startswith("the print of a box of this tile cannot be seen")
     shown = {("A1", "path"): 0.6, ("A1", "slime"): 0.7, ("B1", "path"): 0.65, ("B1", "slime"): 0.6 * BOX_PRINT_SEEN}
