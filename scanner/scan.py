@@ -360,41 +360,46 @@ def _lit_sides_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndar
     room inside the glare beside a room asked about its side towards it; on 960 kept photos it asks
     nothing new.)"""
     washed = {room for room, why in hidden.items() if washed_out(why)}
-    heading = _lit_pass(rooms, layout, ink, hidden, lit, washed, None)
-    return _lit_pass(heading, layout, ink, hidden, lit, washed, {reading.room: reading for reading in heading})
 
-
-def _lit_pass(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray, hidden: dict[str, str], lit: set[str],
-              washed: set[str], by_name: dict[str, RoomReading] | None) -> list[RoomReading]:
-    """One pass of ``_lit_sides_asked``: without ``by_name``, the sides a stroke heads towards; with it (the
-    rooms after that pass), the sides of a room inside the glare read as a dead end, or that the room across
-    links to, or asks about."""
-    asked = []
-    for reading, cell in zip(rooms, layout.rooms):
+    def glared(reading: RoomReading, cell) -> list[str]:
+        """The sides of a room the photo shows that glare lights or that face a washed-out room."""
         if reading.room in hidden or reading.trap:
-            asked.append(reading)
-            continue
-        glared = [side for side in SIDES
-                  if f"{reading.room}|{side}" in lit or cell.room.neighbour(side).name in washed]
-        if by_name is not None and len(glared) < GLARE_INSIDE:
-            asked.append(reading)
-            continue
-        sides = []
-        for side in glared:
-            if side in reading.exits or link_question(side) in reading.doubts:
-                continue
-            across = cell.room.neighbour(side).name
-            if by_name is not None:
-                other = by_name.get(across)
-                if len(reading.exits) == 1 or other is not None and (
-                        OPPOSITE[side] in other.exits or link_question(OPPOSITE[side]) in other.doubts):
-                    sides.append(side)
-            elif reading.exits and _heads_to(ink, cell, side) and \
-                    (len(reading.exits) >= 2 or not _heads_to(ink, cell, OPPOSITE[side])
-                     or across in washed and reading.exits == OPPOSITE[side]):
-                sides.append(side)
-        asked.append(_asked(reading, [link_question(side) for side in sides]))
+            return []
+        return [side for side in SIDES
+                if f"{reading.room}|{side}" in lit or cell.room.neighbour(side).name in washed]
+
+    def unlinked(reading: RoomReading, side: str) -> bool:
+        return side not in reading.exits and link_question(side) not in reading.doubts
+
+    # First the sides a faded stroke heads towards; then, with those asked, the rooms inside the glare.
+    heading = [_asked(reading, [link_question(side) for side in glared(reading, cell) if unlinked(reading, side)
+                                and _cut_heading(ink, reading, cell, side, cell.room.neighbour(side).name in washed)])
+               for reading, cell in zip(rooms, layout.rooms)]
+    by_name = {reading.room: reading for reading in heading}
+    asked = []
+    for reading, cell in zip(heading, layout.rooms):
+        sides = glared(reading, cell)
+        if len(sides) >= GLARE_INSIDE:
+            reading = _asked(reading, [link_question(side) for side in sides if unlinked(reading, side)
+                                       and _cut_inside(reading, by_name.get(cell.room.neighbour(side).name), side)])
+        asked.append(reading)
     return asked
+
+
+def _cut_heading(ink: np.ndarray, reading: RoomReading, cell, side: str, into_washed: bool) -> bool:
+    """Whether the room's stroke heads towards ``side`` as a stroke cut off by glare does: a room read with two
+    sides or more; a dead end heading there and not to the opposite side too (as its bar or blob does), or
+    running on straight into a washed-out room (``into_washed``)."""
+    return bool(reading.exits) and _heads_to(ink, cell, side) and \
+        (len(reading.exits) >= 2 or not _heads_to(ink, cell, OPPOSITE[side])
+         or into_washed and reading.exits == OPPOSITE[side])
+
+
+def _cut_inside(reading: RoomReading, other: RoomReading | None, side: str) -> bool:
+    """Whether a room inside the glare looks cut at ``side``: read as a dead end, or the room across
+    (``other``) links to it or is asked about linking to it."""
+    return len(reading.exits) == 1 or other is not None and (
+        OPPOSITE[side] in other.exits or link_question(OPPOSITE[side]) in other.doubts)
 
 
 def _heads_to(ink: np.ndarray, cell, side: str) -> bool:
