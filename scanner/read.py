@@ -388,8 +388,7 @@ def only_poking_in(ink: np.ndarray, cell, px_per_mm: float, side: str) -> bool:
     # First the common case, cheaply: a stroke runs on from the side past where an overshoot ends.
     near, far = int(OVERSHOOT_DEPTH * size) + 2, int(0.38 * size)
     a, b = int((0.5 - PROBE_HALF_WIDTH) * size), int((0.5 + PROBE_HALF_WIDTH) * size) + 1
-    strip = {"N": crop[near:far, a:b], "S": crop[size - far:size - near, a:b],
-             "W": crop[a:b, near:far].T, "E": crop[a:b, size - far:size - near].T}[side]
+    strip = _lane(crop, side, near, far, a, b)
     if strip.size and (strip >= INKED).any(axis=1).all():
         return False
     if cell.mark is not None:
@@ -434,10 +433,7 @@ def runs_into(ink: np.ndarray, cell, px_per_mm: float, side: str, band: tuple[in
     round number left out. The probe's lines under the band say nothing, and those beyond it may lie under
     the side's print; in the lines left, only a stroke to the side crosses so near its midpoint (a Trap's
     arms run to the corners)."""
-    crop = room_crop(ink, cell.rect, px_per_mm)
-    if cell.mark is not None:
-        crop = _without_mark(crop, cell, px_per_mm)
-    crop = _split_round_box(crop, cell, px_per_mm)[1]
+    crop = _room_strokes(ink, cell, px_per_mm)
     rows, columns = _probe_band(crop.shape[0], side)
     lines, across = (columns, rows) if side in "WE" else (rows, columns)
     start = int(round((cell.rect.x if side in "WE" else cell.rect.y) * px_per_mm))
@@ -457,19 +453,30 @@ def heading_to(ink: np.ndarray, cell, px_per_mm: float, side: str, least: float 
     lines across the lane between them (``PROBE_HALF_WIDTH`` either side of the line through the side's
     midpoint, from ``HEADING_FROM`` off the middle to the probe) that ink of ``least`` strength crosses,
     the round number left out."""
-    crop = room_crop(ink, cell.rect, px_per_mm)
-    if cell.mark is not None:
-        crop = _without_mark(crop, cell, px_per_mm)
-    crop = _split_round_box(crop, cell, px_per_mm)[1]
+    crop = _room_strokes(ink, cell, px_per_mm)
     size = crop.shape[0]
     d1 = int(round(PROBE_DEPTH[1] * size))
     m = int(round((0.5 - HEADING_FROM) * size))
     lo, hi = int(round((0.5 - PROBE_HALF_WIDTH) * size)), int(round((0.5 + PROBE_HALF_WIDTH) * size))
     if m <= d1:
         return 0.0
-    lane = {"N": crop[d1:m, lo:hi], "S": crop[size - m:size - d1, lo:hi],
-            "W": crop[lo:hi, d1:m].T, "E": crop[lo:hi, size - m:size - d1].T}[side]
-    return float((lane >= least).any(axis=1).mean())
+    return float((_lane(crop, side, d1, m, lo, hi) >= least).any(axis=1).mean())
+
+
+def _room_strokes(ink: np.ndarray, cell, px_per_mm: float) -> np.ndarray:
+    """A room's ink (a copy) without its printed mark and its round number: the strokes of its path."""
+    crop = room_crop(ink, cell.rect, px_per_mm)
+    if cell.mark is not None:
+        crop = _without_mark(crop, cell, px_per_mm)
+    return _split_round_box(crop, cell, px_per_mm)[1]
+
+
+def _lane(room: np.ndarray, side: str, near: int, far: int, lo: int, hi: int) -> np.ndarray:
+    """The part of a room's array from ``near`` to ``far`` pixels in from ``side``, between ``lo`` and ``hi``
+    along it, turned so that each row is a line parallel to the side (a view)."""
+    size = room.shape[0]
+    return {"N": room[near:far, lo:hi], "S": room[size - far:size - near, lo:hi],
+            "W": room[lo:hi, near:far].T, "E": room[lo:hi, size - far:size - near].T}[side]
 
 
 def _near_side(room: np.ndarray, side: str, width: int) -> np.ndarray:
