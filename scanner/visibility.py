@@ -46,7 +46,10 @@ GREYED_REACH = 3           # ... judged within this many mm
 DENSE_PRINT = 0.85         # print darker than this (of the paper) through a 5 mm median and closing is dense
 BAND_LONG_MM = 40.0        # greyed paper in a straight band at least this long ...
 BAND_WIDE_MM = 16.0        # ... and at most this wide (a pen and its shadow; an arm's shadow is wider) ...
-BAND_FULL = 0.6            # ... filling this share of its bounding rectangle is an object lying there
+BAND_FULL = 0.6            # ... filling this share of its bounding rectangle is an object lying there ...
+BAND_THICK_MM = 6.0        # ... when its area is this many mm for each mm of its length (a pen is 8 mm wide and
+                           # greyed with its shadow 10-14 mm; a straight shadow's edge or a curl's shading leaves
+                           # a greyed line 3 mm thick, which read as a pen and hid the tiles along it)
 PEN_LONG_MM = 75.0         # a band this long is a pen if at most PEN_WIDE_MM wide (the shadow a pen casts widens
 PEN_WIDE_MM = 22.0         # ... it: 17-20 mm measured; no shadow or shading that narrow runs this far) ...
 PEN_FULL = 0.5             # ... and filling this share of its rectangle (a pen along a diagonal fills less)
@@ -160,10 +163,10 @@ def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
 
 
 def _straight_bands(greyed: np.ndarray) -> np.ndarray:
-    """The parts of ``greyed`` that are long, narrow, straight bands: a pale pen lying on the sheet, as grey
-    as a shadow but shaped like no shadow of a hand, an arm or a phone (those are wider, and a crease's
-    shading is gone through ``_paper_colour``'s closing). Such a pen may lie on plain paper, where
-    ``greyed_over`` finds no print lost under it."""
+    """The parts of ``greyed`` that are long, narrow, straight bands, as thick as a pen (``BAND_THICK_MM``): a
+    pale pen lying on the sheet, as grey as a shadow but shaped like no shadow of a hand, an arm or a phone
+    (those are wider, and a crease's shading is gone through ``_paper_colour``'s closing). Such a pen may lie
+    on plain paper, where ``greyed_over`` finds no print lost under it."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(greyed.astype(np.uint8), connectivity=8)
     bands = np.zeros(count, bool)
     for label in range(1, count):
@@ -173,7 +176,8 @@ def _straight_bands(greyed: np.ndarray) -> np.ndarray:
         x, y, w, h = stats[label, :4]
         long, wide, _ = _pen_shape(cv2.findNonZero((labels[y:y + h, x:x + w] == label).astype(np.uint8)))
         bands[label] = ((long >= BAND_LONG_MM and wide <= BAND_WIDE_MM
-                         and area >= BAND_FULL * long * wide * COVER_PX_PER_MM ** 2) or _is_pen(long, wide, area))
+                         and area >= BAND_FULL * long * wide * COVER_PX_PER_MM ** 2) or _is_pen(long, wide, area)) \
+            and area >= BAND_THICK_MM * long * COVER_PX_PER_MM ** 2
     return bands[labels] if bands.any() else np.zeros(greyed.shape, bool)
 
 

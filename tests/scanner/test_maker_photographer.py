@@ -605,3 +605,21 @@ def test_a_players_blob_of_ink_is_not_something_lying_on_the_sheet(maker):
     entry = score_entry(scans[0].to_json(), maker)
     assert entry["needs_review"] == []
     assert entry["dungeon"]["tiles"]["E1"] == shot.truth["dungeon"]["tiles"]["E1"]
+
+
+def test_a_shadows_straight_edge_across_the_grid_hides_no_tile(maker):
+    """Seed 891's shadow, sheet 8910601: the shadow's edge ran straight down the grid through D1 and D2. Its
+    greyed line, 3 mm thick and 51 mm long, was taken for a pale pen lying there: D1 was named ("something
+    lies over this room") and its Skeleton tick, plain in the photo, read as nothing, the score one short.
+    The sheet now reads as built, with no tile named as hidden."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(8910601, players=1, paper="a4", condition="shadow")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    assert not [e for e in entry["needs_review"] if e["rule"] == "cannot_see"]
+    assert entry["dungeon"]["tiles"]["D1"] == shot.truth["dungeon"]["tiles"]["D1"] == {"room": "skeleton"}
+    assert entry["score"]["total"] == shot.truth["score"]

@@ -393,3 +393,17 @@ def test_a_wide_lens_bowing_the_sheets_edge_past_the_reading_area_reads_the_phot
     sheet, review = _review(shot.data)
     assert [entry for entry in review if entry["rule"] == "cannot_see"] == []
     assert _wrong_rooms(sheet, shot.truth) == set()
+
+
+def test_a_greyed_line_as_thin_as_a_shadows_edge_is_no_pen_and_a_pens_band_is():
+    """A straight shadow's edge (and a curl's shading) leaves a greyed line about 3 mm thick along it, as long
+    as a pen: it was taken for a pale pen lying there. A pen's greyed band, with its shadow, is 10-14 mm."""
+    from scanner.visibility import _straight_bands
+
+    greyed = np.zeros((200, 150), bool)
+    greyed[20:100, 40:43] = True          # 80 mm by 3 mm (COVER_PX_PER_MM = 1)
+    assert not _straight_bands(greyed).any()
+    greyed[110:190, 80:92] = True         # 80 mm by 12 mm
+    bands = _straight_bands(greyed)
+    assert bands[150, 85] and not bands[50, 41]
+
