@@ -99,6 +99,23 @@ def test_a_doubtful_tick_and_a_stray_line_are_named_not_guessed():
     assert [doubt["rule"] for doubt in named[dot]] == ["unsure_mark"] and "Ghost" in named[dot][0]["why"]
 
 
+def test_a_line_through_a_tile_whose_gate_is_ticked_but_not_its_path_reads_as_a_path_and_is_asked_about():
+    """A Gate goes on a path: with the lines through the tile's sides, they say the Path's tick is the one
+    missing (glare washed out its box on sheet 8910502 of seed 891; E2's Gate was read with no path, the
+    score two off). Read as a path through those sides, and asked about; a line with nothing ticked that
+    goes on a path is still read as no path."""
+    sheet = Sheet(seed=5)
+    _small_dungeon(sheet)
+    sheet.build("D1", "gate")                     # a Gate ticked, its Path's tick missing
+    sheet.link("C1", "D1")
+    entry = sheet.scan()
+    assert entry["dungeon"]["tiles"]["D1"] == {"path": "W", "on": "gate"}
+    assert entry["dungeon"]["tiles"]["C1"] == {"path": "EW"}
+    asked = [doubt["why"] for doubt in entry["needs_review"] if doubt["where"] == "D1"]
+    assert asked == ["a line runs through D1's W side and Gate goes on a path, but no Path is ticked there: "
+                     "read as a path"]
+
+
 def _faint_tick(sheet: Sheet, box) -> None:
     """A tick a hair's width wide: about 8% of the box inked, between a clear tick and an empty box."""
     corner = sheet._p(box.x + box.w * 0.4, box.bottom - 0.6)
