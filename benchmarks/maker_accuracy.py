@@ -19,6 +19,9 @@ third on Letter. Each photo is read as ``scrawl scan`` reads it and scored (``ga
 - exact score: the final score equals the truth's (the building phase from the dungeon, Coin left worked
   out from the builds, and the hero phase from the Souls and hearts); WRONG UNFLAGGED: a wrong score with
   nothing in ``needs_review`` (must be 0);
+- exact clear: the exact score over the sheets whose photo hides no part of any tile (the photographer's
+  ``touched`` is empty), and how many they are: the reading's own loss, without the ticks a pen, a thumb or
+  glare hides from any reader (those tiles can only be named);
 - right flagged: sheets read right in full that still ask a person to look (keep it low).
 """
 from __future__ import annotations
@@ -131,8 +134,11 @@ def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) 
                 wrong.append(f"{truth['source']} record {key}: read {record.get(key)}, made {truth.get(key)}, "
                              f"not named ({truth.get('condition', '')})")
     expected = truth_score(truth, maker)
+    clear = not truth.get("touched")
+    counts["clear"] += clear
     if entry["score"]["total"] == expected:
         counts["exact score"] += 1
+        counts["clear exact"] += clear
     elif entry["needs_review"]:
         counts["wrong score flagged"] += 1
     else:
@@ -173,7 +179,7 @@ def main() -> None:
     started = time.perf_counter()
     print(f"{'condition':<11}{'sheets':>7}{'read':>6}{'tiles right':>13}{'seen right':>12}{'WRONG UNNAMED':>15}"
           f"{'records':>9}"
-          f"{'exact score':>13}{'WRONG UNFLAGGED':>17}{'right flagged':>15}")
+          f"{'exact score':>13}{'exact clear':>17}{'WRONG UNFLAGGED':>17}{'right flagged':>15}")
     for index, condition in enumerate(conditions):
         counts: Counter = Counter()
         for n in range(args.sheets):
@@ -206,10 +212,12 @@ def main() -> None:
 def _row(name: str, c: Counter) -> None:
     def share(part: str, whole: str) -> str:
         return f"{100 * c[part] / c[whole]:.2f}%" if c[whole] else "-"
+    clear = f"{share('clear exact', 'clear')} ({c['clear']})"
     print(f"{name:<11}{c['sheets']:>7}{c['read']:>6}{share('tiles right', 'tiles'):>13}"
           f"{share('tiles seen right', 'tiles seen'):>12}{c['WRONG UNNAMED']:>15}"
-          f"{share('records right', 'records'):>9}{share('exact score', 'read'):>13}{c['WRONG UNFLAGGED']:>17}"
-          f"{c['right flagged']:>15}")
+          f"{share('records right', 'records'):>9}{share('exact score', 'read'):>13}"
+          f"{clear:>17}"
+          f"{c['WRONG UNFLAGGED']:>17}{c['right flagged']:>15}")
 
 
 if __name__ == "__main__":

@@ -38,6 +38,10 @@ a messy hand, a pen or a thumb on the sheet), ``--games`` games each (default
 
 - read: photos with a sheet read; rooms right and exact score as above (exact
   score of the sheets read that carry a score);
+- exact clear: the exact score over the sheets whose photo hides no part of
+  any room (the photographer's ``touched`` is empty), and how many they are:
+  the reading's own loss, without the strokes a pen, a thumb or glare hides
+  from any reader (those rooms can only be named);
 - wrong rooms, and WRONG UNNAMED: rooms read wrong whose name is not the
   ``where`` of any of that sheet's own ``needs_review`` entries (entries of rule
   ``other_sheet_unsure`` do not count: they are another sheet's doubt);
@@ -193,6 +197,9 @@ def _score_game(shots: list, folder: Path, s: dict, label: str, wrong_sheets: li
             continue
         right = sheet["score"]["total"] == total
         s["exact score"] += right
+        clear = not truth.get("touched")
+        s["clear"] += clear
+        s["clear exact"] += right and clear
         if not right:
             s["wrong, flagged" if flagged else "WRONG, UNFLAGGED"] += 1
             wrong_sheets.append((label, photo, f"{sheet['score']['total']} for {total}",
@@ -323,15 +330,16 @@ def _print(stats: dict, seconds: float) -> None:
 def _print_conditions(stats: dict, seconds: float) -> None:
     """One row per condition and one for all: see the module's docstring for the columns."""
     rows, total = _with_total(stats)
-    print(f"{'':10}{'sheets':>7}{'read':>9}{'rooms right':>13}{'exact score':>13}{'wrong rooms':>13}"
+    print(f"{'':10}{'sheets':>7}{'read':>9}{'rooms right':>13}{'exact score':>13}{'exact clear':>17}{'wrong rooms':>13}"
           f"{'WRONG UNNAMED':>15}{'WRONG UNFLAGGED':>17}{'hidden':>8}{'hidden named':>14}{'right flagged':>18}"
           f"{'no score':>10}")
     for name, s in rows:
         read = s["sheets"] - s["not read"]
         right = s["exact score"]
         flagged = f"{s['right, flagged']} ({_pct(s['right, flagged'], right)})" if right else "0"
+        clear = f"{_pct(s['clear exact'], s['clear'])} ({s['clear']})"
         print(f"{name:10}{s['sheets']:>7}{_pct(read, s['sheets']):>9}{_pct(s['rooms right'], s['rooms']):>13}"
-              f"{_pct(right, read - s['no score']):>13}{s['wrong rooms']:>13}{s['WRONG ROOMS UNNAMED']:>15}"
+              f"{_pct(right, read - s['no score']):>13}{clear:>17}{s['wrong rooms']:>13}{s['WRONG ROOMS UNNAMED']:>15}"
               f"{s['WRONG, UNFLAGGED']:>17}{s['hidden rooms']:>8}{s['hidden named']:>14}{flagged:>18}"
               f"{s['no score']:>10}")
     print(f"({seconds:.0f} s; rooms right counts every room of every sheet read, {total['rooms']} rooms in all)")
