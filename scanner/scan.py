@@ -1153,9 +1153,12 @@ def _aligned_rows(ink: np.ndarray, dark: np.ndarray, colour: np.ndarray, referen
         seen = np.minimum(dark[y0 - reach:y1 + reach, x0 - reach:x1 + reach], ROW_PRINT_SEEN).astype(np.float32)
         scores = cv2.matchTemplate(seen, printed, cv2.TM_CCORR) / (ROW_PRINT_SEEN * float(printed.sum()))
         here = float(scores[reach, reach])
-        _, best, _, (i, j) = cv2.minMaxLoc(scores)
-        dx, dy = i - reach, j - reach
-        if (dx, dy) == (0, 0) or best < ROW_BETTER * here or best < ROW_FOUND:
+        # The best peak within the reach: a match on its edge is none (the print matched better still beyond
+        # it, or along the text beside a box: a dim photo's Mend cast box matched 1.6 mm off, its tick missed).
+        _, best, _, (i, j) = cv2.minMaxLoc(scores[1:-1, 1:-1])
+        dx, dy = i + 1 - reach, j + 1 - reach
+        if (dx, dy) == (0, 0) or best < ROW_BETTER * here or best < ROW_FOUND \
+                or best < float(scores[j:j + 3, i:i + 3].max()):
             continue
         if not copied:
             ink, copied = ink.copy(), True

@@ -623,3 +623,21 @@ def test_a_shadows_straight_edge_across_the_grid_hides_no_tile(maker):
     assert not [e for e in entry["needs_review"] if e["rule"] == "cannot_see"]
     assert entry["dungeon"]["tiles"]["D1"] == shot.truth["dungeon"]["tiles"]["D1"] == {"room": "skeleton"}
     assert entry["score"]["total"] == shot.truth["score"]
+
+
+def test_a_cast_box_lined_up_with_its_print_only_where_the_print_matches_within_reach(maker):
+    """Seed 898's dim light, sheet 8980702 (Letter): each Spells cast box is lined up again with its print
+    (``scanner.scan._aligned_rows``). In the dim, grainy photo the Wild build and Mend cast boxes matched
+    best 1.6 mm to the left, on the edge of the reach, along the text beside them: Mend's tick was missed and
+    the text read as a tick in Wild build's box, the score two short with nothing flagged. The best match is
+    now looked for inside the reach, and only a peak counts: each box is read where its print lies."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(8980702, players=1, paper="letter", condition="dim")[0]
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    entry = score_entry(scans[0].to_json(), maker)
+    assert sorted(entry["record"]["spells_cast"]) == sorted(shot.truth["spells_cast"]) == ["bargain", "mend"]
+    assert entry["score"]["total"] == shot.truth["score"]
