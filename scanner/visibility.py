@@ -53,6 +53,8 @@ BAND_THICK_MM = 6.0        # ... when its area is this many mm for each mm of it
 PEN_LONG_MM = 75.0         # a band this long is a pen if at most PEN_WIDE_MM wide (the shadow a pen casts widens
 PEN_WIDE_MM = 22.0         # ... it: 17-20 mm measured; no shadow or shading that narrow runs this far) ...
 PEN_FULL = 0.5             # ... and filling this share of its rectangle (a pen along a diagonal fills less)
+PEN_ALONG_MM = 85.0        # ... or this long, at most PEN_WIDE_MM wide along PEN_ALONG_SHARE of its length: a
+PEN_ALONG_SHARE = 0.95     # ... patch of print or a stroke greyed beside it widens its rectangle, not its length
 PEN_TIP_MM = 2.5           # a pen reaches this much beyond both ends of where it is found (the median that finds
                            # it loses half its window off a narrow end: the tapered tip)
 
@@ -174,11 +176,23 @@ def _straight_bands(greyed: np.ndarray) -> np.ndarray:
         if area < BAND_LONG_MM * COVER_PX_PER_MM * 2:
             continue
         x, y, w, h = stats[label, :4]
-        long, wide, _ = _pen_shape(cv2.findNonZero((labels[y:y + h, x:x + w] == label).astype(np.uint8)))
-        bands[label] = ((long >= BAND_LONG_MM and wide <= BAND_WIDE_MM
-                         and area >= BAND_FULL * long * wide * COVER_PX_PER_MM ** 2) or _is_pen(long, wide, area)) \
-            and area >= BAND_THICK_MM * long * COVER_PX_PER_MM ** 2
+        points = cv2.findNonZero((labels[y:y + h, x:x + w] == label).astype(np.uint8))
+        long, wide, angle = _pen_shape(points)
+        if area < BAND_THICK_MM * long * COVER_PX_PER_MM ** 2:
+            continue
+        bands[label] = (long >= BAND_LONG_MM and wide <= BAND_WIDE_MM
+                        and area >= BAND_FULL * long * wide * COVER_PX_PER_MM ** 2) or _is_pen(long, wide, area) \
+            or (long >= PEN_ALONG_MM and _widths_along(points, angle) <= PEN_WIDE_MM)
     return bands[labels] if bands.any() else np.zeros(greyed.shape, bool)
+
+
+def _widths_along(points: np.ndarray, angle: float) -> float:
+    """How wide (mm) a patch (``cv2.findNonZero``'s ``points``) is across its length (``angle``, degrees),
+    millimetre by millimetre along it: the ``PEN_ALONG_SHARE`` percentile of those widths."""
+    xy = points.reshape(-1, 2).astype(np.float32)
+    along = xy @ np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))], np.float32)
+    widths = np.bincount(np.floor(along - along.min()).astype(int))      # pixels across, pixel by pixel along
+    return float(percentile(widths[widths > 0], 100 * PEN_ALONG_SHARE)) / COVER_PX_PER_MM
 
 
 def _pen_shape(points: np.ndarray) -> tuple[float, float, float]:

@@ -407,3 +407,34 @@ def test_a_greyed_line_as_thin_as_a_shadows_edge_is_no_pen_and_a_pens_band_is():
     bands = _straight_bands(greyed)
     assert bands[150, 85] and not bands[50, 41]
 
+
+
+def test_a_pen_with_print_greyed_beside_it_is_still_a_pen_and_a_shadow_as_long_is_not():
+    """A patch of print or a stroke greyed beside a pen widens the rectangle round it past a pen's 22 mm,
+    though nearly all along its length it is a pen's width: it is a pen. A shadow's patch as long, wider
+    along much of it, is not."""
+    from scanner.visibility import _straight_bands
+
+    greyed = np.zeros((200, 200), bool)
+    greyed[20:32, 20:150] = True          # 130 mm by 12 mm
+    greyed[32:44, 70:75] = True           # and 12 mm out beside 5 mm of it: a rectangle 130 by 24 mm
+    bands = _straight_bands(greyed)
+    assert bands[25, 30] and bands[40, 72]
+    shadow = np.zeros((200, 200), bool)
+    shadow[100:112, 20:110] = True        # 90 mm long, 12 mm wide over half of it, 30 mm over the rest
+    shadow[100:130, 65:110] = True
+    assert not _straight_bands(shadow).any()
+
+
+def test_a_silver_pen_across_the_map_beside_greyed_print_names_the_rooms_under_it():
+    """Seed 782 (game 78260002, map 3, the pen condition, player 3): a silver pen lay across the map from A4
+    to G8. Greyed print beside it made the rectangle round its grey band 24 mm wide, over a pen's 22: only
+    the rooms where print was lost under it were named, and D6, its path's bottom side crossed by the pen's
+    dark edge, read as a path to the bottom too, named nowhere. The pen is found along its length now."""
+    shots = make_game_shots(78260002, players=4, condition="pen", map_id="map3", paper="a4")
+    shot = next(shot for shot in shots if shot.truth["player"] == 3)
+    assert shot.truth["rooms"]["D6"]["exits"] == "NW"
+    sheet, review = _review(shot.data)
+    hidden = {entry["where"] for entry in review if entry["rule"] == "cannot_see"}
+    assert {"D6", "D7", "E7", "F8"} <= hidden
+    assert _wrong_rooms(sheet, shot.truth) <= {entry["where"] for entry in review}
