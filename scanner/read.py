@@ -36,6 +36,10 @@ BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far besid
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 LONE_X_FAMILY, LONE_X_DIAGONAL = 0.2, 0.45   # ... in a path linked to nothing around it, enough to ask
 X_MM2 = 8.0                    # ... with at least this much ink
+UNCLEAR_X_MM2 = 12.0           # a mark neither a clear path nor a clear X is read as a Trap (and asked about) only
+                               # with this much ink: a Trap's X drawn in a room is 25 mm² or more, a dim photo's
+                               # grain and the print it shows darker than the blank 3-11 (read as Traps 41 times in
+                               # kept photos of dim light, against 2 X's, each of 30 mm² or more)
 WAVE_NEAR = 0.3                # within this share of the room from a side its path's stroke, however wavy, ...
 WAVE_ONCE = 0.9                # ... crosses this share of the lines across its way in once ...
 WAVE_SPAN = 0.8                # ... and this share of them at least (an X's arms: twice, or none near the side)
@@ -1011,7 +1015,7 @@ def _read_trap(crop: np.ndarray, px_per_mm: float) -> tuple[bool, float, list[st
         return True, min(1.0, 0.6 + (xness - 0.75) * 2.0), [], _is_x(xness, coverage)
     if area < 5.0 and xness < 0.4:
         return False, 0.55, [_SMALL_MARK], False
-    return xness >= 0.55, 0.3, [_UNCLEAR_MARK], False
+    return xness >= 0.55 and area >= UNCLEAR_X_MM2, 0.3, [_UNCLEAR_MARK], False
 
 
 def _xness(crop: np.ndarray, px_per_mm: float) -> tuple[float, float]:

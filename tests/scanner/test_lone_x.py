@@ -19,3 +19,22 @@ def test_an_x_read_as_a_lone_corner_is_asked_about_and_the_sheets_it_would_hit_a
         asked = [entry for entry in sheets[player]["needs_review"] if entry["where"] == "C5"]
         assert [entry["rule"] for entry in asked] == ["other_sheet_unsure"]
         assert f"{truly} points, not {sheets[player]['score']['total']}" in asked[0]["why"]
+
+
+def test_a_little_unclear_ink_in_a_dim_photo_is_read_as_no_trap_and_asked_about(tmp_path):
+    """Seed 783 (game 78357002, dim): player 4's C1 holds only its printed Loot bag, which the dim photo
+    shows darker than the blank, in pieces: 2.8 mm² of ink, neither a path nor an X. It was read as a Trap
+    (asked about), and the Trap hit players 1 and 3, whose paths ran through C1: three sheets scored wrong.
+    So little ink is read as no Trap, still asked about. Player 4 drew every Trap of the game elsewhere,
+    surely, so none can hide in C1: the other sheets are not asked about it."""
+    shots = photographer.make_game_shots(78357002, players=4, condition="dim", map_id="map3", paper="a4")
+    paths = [str(p) for p in photographer.write_shots(shots, tmp_path) if not p.name.endswith(".json")]
+    game = scan_game(paths, jobs=1)
+    sheets = {sheet["player"]: sheet for sheet in game.scored["sheets"]}
+    assert not shots[3].truth["rooms"].get("C1", {}).get("trap")
+    assert sheets[4]["rooms"].get("C1", {}).get("trap", False) is False
+    assert any("neither a clear path nor a clear X" in entry["why"] for entry in sheets[4]["needs_review"]
+               if entry["where"] == "C1")
+    for player, truly in ((1, 18), (3, 20)):
+        assert sheets[player]["score"]["total"] == truly
+        assert not [entry for entry in sheets[player]["needs_review"] if entry["where"] == "C1"]
