@@ -535,14 +535,14 @@ def _dead_ends(tiles: dict, doubts: list[Entry]) -> None:
 
 
 def _tile(name: str, items: set[str], sides: str, rooms: set[str], doubts: list[Entry],
-          on_path: dict[str, str] | None = None) -> dict:
+          on_path: dict[str, str]) -> dict:
     """One tile's entry from its ticked items and the sides lines run through. A tile with lines through its
     sides and something ticked that goes on a path (``on_path``: item -> name), but no Path, is read as a
     path through those sides, and asked about: the lines and the item both say the Path's tick is the one missing
     (washed out by glare with its box's print: E2's Gate on sheet 8910502 of seed 891; or under a pen)."""
     spec: dict = {}
     path = items & {"path", "bridge"}
-    needs_path = sorted((on_path or {}).get(item) for item in items & set(on_path or ()))
+    needs_path = sorted(on_path[item] for item in items & on_path.keys())
     if path:
         spec["bridge" if "bridge" in items else "path"] = sides
         if not sides:

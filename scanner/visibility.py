@@ -188,10 +188,10 @@ def _straight_bands(greyed: np.ndarray) -> np.ndarray:
 
 def _widths_along(points: np.ndarray, angle: float) -> float:
     """How wide (mm) a patch (``cv2.findNonZero``'s ``points``) is across its length (``angle``, degrees),
-    millimetre by millimetre along it: the ``PEN_ALONG_SHARE`` percentile of those widths."""
+    pixel by pixel along it: the ``PEN_ALONG_SHARE`` percentile of those widths."""
     xy = points.reshape(-1, 2).astype(np.float32)
     along = xy @ np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))], np.float32)
-    widths = np.bincount(np.floor(along - along.min()).astype(int))      # pixels across, pixel by pixel along
+    widths = np.bincount(np.floor(along - along.min()).astype(int))      # pixels across, at each pixel along
     return float(percentile(widths[widths > 0], 100 * PEN_ALONG_SHARE)) / COVER_PX_PER_MM
 
 
