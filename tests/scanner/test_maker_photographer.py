@@ -24,6 +24,17 @@ def games():
     return {seed: play_maker(roll_loot(seed, 1), np.random.default_rng(seed)) for seed in SEEDS}
 
 
+def _scanned(shot, maker):
+    """A photographed sheet read as ``scrawl scan`` reads it: its scan, and its scored entry."""
+    from generator.kinds import BLANKS
+    from games.heroes import score_entry
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    return scans[0], score_entry(scans[0].to_json(), maker)
+
+
 def _record(truth: dict) -> SheetRecord:
     return SheetRecord(**{key: tuple(truth[key]) if isinstance(truth[key], list) else truth[key]
                           for key in SheetRecord.__dataclass_fields__})
@@ -159,17 +170,11 @@ def test_the_game_is_the_same_in_every_photo():
 
 
 def test_a_good_photo_reads_as_built(maker):
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     from sheets.page import new_game_code
 
     code = new_game_code()
     shot = photographer.make_maker_shots(2, players=1, condition="good", code=code)[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     assert entry["game"] == shot.truth["game"] == code
     built = {name: spec for name, spec in shot.truth["dungeon"]["tiles"].items() if set(spec) != {"loot"}}
     assert {name: {k: v for k, v in spec.items() if k != "loot"} for name, spec in entry["dungeon"]["tiles"].items()} \
@@ -208,14 +213,8 @@ def test_a_fold_a_curl_or_a_pen_leaves_no_tile_misread_unnamed(maker, condition,
     (empty boxes under creases reach 22% at most, over 1,110 of them on 72 folded sheets). A curl squeezing columns A and B (110303) and steep views (210105, 230103) bent the sheet
     faster than the registration's tiles followed, and print a box's edge off read as ticks. But for
     10403's, none of these was named."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(seed, players=1, paper=paper, condition=condition)[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     named = {doubt["where"] for doubt in entry["needs_review"]}
 
     def held(spec: dict) -> dict:
@@ -232,15 +231,9 @@ def test_a_tick_over_a_boxs_letters_in_dim_light_is_read_and_asked_about(maker):
     print's allowance took it for them: read empty (1% inked), named nowhere. Every tile prints the same
     twelve boxes, and that box is far darker than the Skeleton box of the other tiles: it is read as ticked
     and asked about."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(2230700, players=1, paper="a4", condition="dim")[0]
     assert shot.truth["drawn"]["C5|skeleton"] == "tick"
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     darker = [doubt for doubt in entry["needs_review"] if "darker than in the other tiles" in doubt["why"]]
     assert [(doubt["where"], doubt["rule"]) for doubt in darker] == [("C5", "unsure_mark"), ("D6", "unsure_mark"),
                                                                       ("E6", "unsure_mark")]
@@ -254,15 +247,9 @@ def test_pencil_ticks_the_print_hid_are_read_by_how_dark_their_boxes_are(maker):
     0-4% inked, so three path tiles were read as no path (their lines "but no Path is ticked there") and
     two Slime rooms as nothing. Each box was 36-75% of the sheet's typical tick darker than its kind in the
     other tiles (on 121 sheets, no empty box the photo shows came to 35%): read as ticked, still asked."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(6250802, players=1, paper="letter", condition="pencil")[0]
     built = shot.truth["dungeon"]["tiles"]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     read = entry["dungeon"]["tiles"]
     held = lambda spec: {key: value for key, value in spec.items() if key != "loot"}
     for name in ("F1", "F3", "E4", "E2", "B5"):
@@ -277,15 +264,9 @@ def test_a_faint_pencil_tick_read_empty_is_asked_about(maker):
     (seed 6080804) read empty at 0% inked, 3.6% darker than the Skeleton box of the other tiles, which is
     over a third of the sheet's typical tick but was under the 10/255 kept for a photo's grain; named
     nowhere. Empty boxes on faint-ticked sheets were 1.6% darker at most: the floor is 7/255."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(6080804, players=1, paper="a4", condition="pencil")[0]
     assert shot.truth["drawn"]["A6|skeleton"] == "tick"
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     if entry["dungeon"]["tiles"].get("A6", {}).get("room") != "skeleton":
         asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "A6"]
         assert len(asked) == 1 and "is Skeleton's box ticked in A6?" in asked[0]["why"]
@@ -295,15 +276,9 @@ def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
     the blank, and the ink map read them ticked (25% and 15% inked), named nowhere. A true tick makes its
     box darker than the same box in the other tiles (by 41% of the sheet's typical tick at the least, on
     1008 ticks); these two are not darker at all: they are read empty and asked about."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(6030601, players=1, paper="a4", condition="shadow")[0]
     assert "B3|bridge" not in shot.truth["drawn"] and "B3|acid" not in shot.truth["drawn"]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     paler = {doubt["where"]: doubt for doubt in entry["needs_review"]
              if "no darker than in the other tiles" in doubt["why"]}
     assert paler["B3"]["rule"] == "unsure_mark"
@@ -320,14 +295,8 @@ def test_boxes_between_the_levels_that_the_photos_darkness_settles_are_not_asked
     between the levels that read a box empty and ticked (print's residue). The same boxes are no darker than
     their kind in the other tiles, as every empty box between the levels on 130 sheets was (ticks there were
     a third of the sheet's typical tick darker or more): nothing is left to ask."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(7190001, players=1, paper="a4", condition="good")[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     held = lambda spec: {key: value for key, value in spec.items() if key != "loot"}
     read, built = entry["dungeon"]["tiles"], shot.truth["dungeon"]["tiles"]
     assert {name: held(spec) for name, spec in read.items() if held(spec)} == \
@@ -340,14 +309,8 @@ def test_boxes_under_a_pen_are_read_empty_and_their_tiles_asked_about(maker):
     C2 and D6, where nothing was built, read as a Boss Slime, a Giant Bat, a Ghost room with a path and
     an Acid Pond, a Ghost room and an Acid Pond (each asked about as unseen). A box the photo does not show
     is now read empty: the tiles read as built, and each is still asked about."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(6251001, players=1, paper="a4", condition="pen")[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     unseen = {doubt["where"] for doubt in entry["needs_review"] if doubt["rule"] == "cannot_see"}
     for name in ("B1", "B2", "C2", "D6"):
         assert name not in shot.truth["dungeon"]["tiles"] and name not in entry["dungeon"]["tiles"], name
@@ -359,15 +322,9 @@ def test_a_record_row_the_registration_may_have_slipped_along_is_asked_about(mak
     (its move changing 0.6 pixel per pixel there; a flat or evenly tilted sheet's under 0.1): the three ticks
     moved along and the empty fourth box read as ticked too, 4 Gems for 3, named nowhere. The row is asked about, as a
     monster record sheet's places are where it curls."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(6190202, players=1, paper="letter", condition="steep")[0]
     assert shot.truth["gems"] == 3
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     if entry["record"]["gems"] != 3:
         asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "Gems"]
         assert len(asked) == 1 and asked[0]["rule"] == "unsure_mark"
@@ -392,16 +349,10 @@ def test_a_tile_the_registration_may_have_slipped_across_is_asked_about(maker, m
     in the Slime box lies between boxes in the registered photo. C5 read as nothing built, the score 4 off,
     and C5 was named nowhere. A tile where the move jumps is now asked about, as a record row is; B5, B6 and
     C6, asked about already for their own boxes, are not asked a second time."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     _broad_pen(monkeypatch, 1.8)
     shot = photographer.make_maker_shots(8450700, players=1, paper="a4", condition="dim")[0]
     assert shot.truth["dungeon"]["tiles"]["C5"] == {"room": "slime"}
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     bent = [doubt["where"] for doubt in entry["needs_review"] if "the sheet bends here" in doubt["why"]]
     if entry["dungeon"]["tiles"].get("C5") != {"room": "slime"}:
         assert "C5" in bent
@@ -420,14 +371,8 @@ def test_a_record_row_registered_a_millimetre_off_is_read_where_its_print_lines_
     ticked, four spells cast for none, and the score a point off. A steep view (7490106) left the dungeon
     HP row's crossed hearts 3 and 4 beside their boxes, read empty: 2 hearts for 4, the score 4 off. Each
     row and Spells box is now read where its print lines up best: the record and the score read right."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(seed, players=1, paper="a4", condition=condition)[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     read, made = entry["record"][field], shot.truth[field]
     assert (sorted(read) if isinstance(read, list) else read) == (sorted(made) if isinstance(made, list) else made)
     assert entry["score"]["total"] == sheet_score(read_dungeon(shot.truth["dungeon"], maker), _record(shot.truth),
@@ -438,14 +383,8 @@ def test_a_doubtful_cast_tick_of_a_spell_not_got_is_read_empty_and_asked_about(m
     """A dim photo (seed 7690704): its grain at the page's right edge inked Mend's empty cast box 9%, between
     the levels of a box surely empty and surely ticked, read the likelier way: ticked, the score 2 off. Mend's
     ring is surely empty, and only a spell got can be cast: the box is read empty, and still asked about."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(7690704, players=1, paper="a4", condition="dim")[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     assert "mend" not in shot.truth["spells_got"] and sorted(entry["record"]["spells_cast"]) == sorted(
         shot.truth["spells_cast"])
     asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "Mend cast"]
@@ -535,14 +474,8 @@ def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, p
     showed (seed 50500); it hid the Souls boxes and washed out the crossed hearts beside them (seed 50501).
     Both were read wrong and named nowhere; now each is asked about. (E5's Slime box, whose outline the glare
     washed out with the tick, now names E5 as a place the photo does not show, which says as much.)"""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(seed, players=1, paper="a4", condition="glare")[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     why = [doubt["why"] for doubt in entry["needs_review"] if doubt["where"] == place]
     assert any(text.startswith("next to ") and near in text.split(":")[0] and asked in text
                or text.startswith("the print of a box of this tile cannot be seen") for text in why), why
@@ -595,14 +528,8 @@ def test_a_players_blob_of_ink_is_not_something_lying_on_the_sheet(maker):
     """The hand of seed 310000 (good light) fills a blob of blue ink in E1, a few millimetres wide: it was
     taken for an object lying over the tile, E1 named "cannot be seen" and its four neighbours asked about.
     A patch of colour that small is ink: the sheet reads as built, with nothing to check."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(310000, players=1, paper="a4", condition="good")[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     assert entry["needs_review"] == []
     assert entry["dungeon"]["tiles"]["E1"] == shot.truth["dungeon"]["tiles"]["E1"]
 
@@ -612,14 +539,8 @@ def test_a_shadows_straight_edge_across_the_grid_hides_no_tile(maker):
     greyed line, 3 mm thick and 51 mm long, was taken for a pale pen lying there: D1 was named ("something
     lies over this room") and its Skeleton tick, plain in the photo, read as nothing, the score one short.
     The sheet now reads as built, with no tile named as hidden."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(8910601, players=1, paper="a4", condition="shadow")[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     assert not [e for e in entry["needs_review"] if e["rule"] == "cannot_see"]
     assert entry["dungeon"]["tiles"]["D1"] == shot.truth["dungeon"]["tiles"]["D1"] == {"room": "skeleton"}
     assert entry["score"]["total"] == shot.truth["score"]
@@ -631,13 +552,7 @@ def test_a_cast_box_lined_up_with_its_print_only_where_the_print_matches_within_
     best 1.6 mm to the left, on the edge of the reach, along the text beside them: Mend's tick was missed and
     the text read as a tick in Wild build's box, the score two short with nothing flagged. The best match is
     now looked for inside the reach, and only a peak counts: each box is read where its print lies."""
-    from generator.kinds import BLANKS
-    from games.heroes import score_entry
-    from scanner.load import load_photo_bytes
-    from scanner.scan import scan_photo
-
     shot = photographer.make_maker_shots(8980702, players=1, paper="letter", condition="dim")[0]
-    scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
-    entry = score_entry(scans[0].to_json(), maker)
+    _, entry = _scanned(shot, maker)
     assert sorted(entry["record"]["spells_cast"]) == sorted(shot.truth["spells_cast"]) == ["bargain", "mend"]
     assert entry["score"]["total"] == shot.truth["score"]
