@@ -4,14 +4,19 @@ import photographer
 from scrawl.service import scan_game
 
 
+def _dim_game(game: int, folder):
+    """A four-player game on map 3 photographed in dim light, scanned together as ``scrawl scan`` does: its
+    shots, and its scored sheets by player."""
+    shots = photographer.make_game_shots(game, players=4, condition="dim", map_id="map3", paper="a4")
+    paths = [str(p) for p in photographer.write_shots(shots, folder) if not p.name.endswith(".json")]
+    return shots, {sheet["player"]: sheet for sheet in scan_game(paths, jobs=1).scored["sheets"]}
+
+
 def test_an_x_read_as_a_lone_corner_is_asked_about_and_the_sheets_it_would_hit_are_flagged(tmp_path):
     """Seed 726 (game 72657002, dim): player 4's Trap in C5, one arm leaning steeply, was read as a corner
     path to the right and bottom sides, named only as a segment linked to nothing. Players 1 and 3, whose
     paths went through C5, lost its hit: 12 and 18 points for 9 and 15, named nowhere."""
-    shots = photographer.make_game_shots(72657002, players=4, condition="dim", map_id="map3", paper="a4")
-    paths = [str(p) for p in photographer.write_shots(shots, tmp_path) if not p.name.endswith(".json")]
-    game = scan_game(paths, jobs=1)
-    sheets = {sheet["player"]: sheet for sheet in game.scored["sheets"]}
+    shots, sheets = _dim_game(72657002, tmp_path)
     assert shots[3].truth["rooms"]["C5"]["trap"]
     assert [entry["alternative"] for entry in sheets[4]["needs_review"] if entry["where"] == "C5"
             and "Trap X" in entry["why"]] == [{"exits": "", "trap": True}]
@@ -27,10 +32,7 @@ def test_a_little_unclear_ink_in_a_dim_photo_is_read_as_no_trap_and_asked_about(
     (asked about), and the Trap hit players 1 and 3, whose paths ran through C1: three sheets scored wrong.
     So little ink is read as no Trap, still asked about. Player 4 drew every Trap of the game elsewhere,
     surely, so none can hide in C1: the other sheets are not asked about it."""
-    shots = photographer.make_game_shots(78357002, players=4, condition="dim", map_id="map3", paper="a4")
-    paths = [str(p) for p in photographer.write_shots(shots, tmp_path) if not p.name.endswith(".json")]
-    game = scan_game(paths, jobs=1)
-    sheets = {sheet["player"]: sheet for sheet in game.scored["sheets"]}
+    shots, sheets = _dim_game(78357002, tmp_path)
     assert not shots[3].truth["rooms"].get("C1", {}).get("trap")
     assert sheets[4]["rooms"].get("C1", {}).get("trap", False) is False
     assert any("neither a clear path nor a clear X" in entry["why"] for entry in sheets[4]["needs_review"]

@@ -408,7 +408,6 @@ def test_a_greyed_line_as_thin_as_a_shadows_edge_is_no_pen_and_a_pens_band_is():
     assert bands[150, 85] and not bands[50, 41]
 
 
-
 def test_a_pen_with_print_greyed_beside_it_is_still_a_pen_and_a_shadow_as_long_is_not():
     """A patch of print or a stroke greyed beside a pen widens the rectangle round it past a pen's 22 mm,
     though nearly all along its length it is a pen's width: it is a pen. A shadow's patch as long, wider
