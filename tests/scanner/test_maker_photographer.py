@@ -271,6 +271,20 @@ def test_a_faint_pencil_tick_read_empty_is_asked_about(maker):
         asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "A6"]
         assert len(asked) == 1 and "is Skeleton's box ticked in A6?" in asked[0]["why"]
 
+def test_a_light_pencil_tick_a_little_darker_than_its_box_elsewhere_is_asked_about(maker):
+    """Seed 905's pencil, sheet 9050801: B4's Giant Bat tick lies over the box's letters and read 1% inked. The
+    box was darker than the Giant Bat box of the other tiles by 0.31 of the sheet's typical tick, under the
+    0.35 that reads it as ticked: read empty, the score short, and B4 named nowhere. A box that much darker
+    is still read empty (empty boxes come to it too) but asked about."""
+    shot = photographer.make_maker_shots(9050801, players=1, paper="a4", condition="pencil")[0]
+    assert shot.truth["dungeon"]["tiles"]["B4"] == {"path": "ES", "on": "giant-bat"}
+    _, entry = _scanned(shot, maker)
+    asked = [doubt for doubt in entry["needs_review"] if doubt["where"] == "B4"]
+    assert len(asked) == 1 and asked[0]["rule"] == "unsure_mark"
+    assert asked[0]["why"].startswith("is Giant Bat's box ticked in B4? Read as empty")
+    assert "a little darker than in the other tiles" in asked[0]["why"]
+
+
 def test_boxes_read_ticked_but_no_darker_than_elsewhere_are_asked_about(maker):
     """In a photo with a hand's shadow (seed 6030601) the print of B3's Bridge and Acid Pond boxes moved against
     the blank, and the ink map read them ticked (25% and 15% inked), named nowhere. A true tick makes its
