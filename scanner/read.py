@@ -259,6 +259,7 @@ STUB_DEPTH = 0.42       # ... all within this share of the room from its side
 STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand's runs 3.5 mm past a side at most)
 STUB_BAR = 0.16         # ... nor one with a bar this long across its end
 STUB_CONFIDENCE = 0.85
+STUB_SPAN = 0.2         # a stub crosses its side this near the side's middle (the probe's span, 0.15, and some)
 ARC_SPREAD = 0.4        # a stroke from a side reaching this share of the room off its axis runs on to a side beside it
 WRITTEN_STUB_MM2 = 21.0  # ... in a room whose round number is read (a broad pen's stub and bar)
 BROKEN_ON_MM2 = 0.4      # ... with no more than this of ink in line beyond it (a faint path broken by the print)
@@ -333,8 +334,9 @@ def settle_stub(reading: RoomReading, ink: np.ndarray, cell, px_per_mm: float, w
         crop = _without_mark(crop, cell, px_per_mm)
     # A stroke from the side that runs on unbroken to another side's edge is no dead end's stub: a corner
     # drawn as an arc through the round box, which the box's blanking cuts in two (seed 738, messy: C7).
-    # Asked about that side too.
-    through = _joined_to_side(crop, side)[0] >= INKED
+    # Asked about that side too. (Only a stroke crossing the side near its middle, where the stub does: the
+    # round number, written high in its box, also touches the top edge, and the left one.)
+    through = _joined_to_side(crop, side, STUB_SPAN)[0] >= INKED
     edge = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
     reached = [other for other in SIDES if other != side and _near_side(through, other, edge).any()]
     if reached:
@@ -489,13 +491,18 @@ def _near_side(room: np.ndarray, side: str, width: int) -> np.ndarray:
     return {"N": room[:width], "S": room[-width:], "W": room[:, :width], "E": room[:, -width:]}[side]
 
 
-def _joined_to_side(crop: np.ndarray, side: str) -> tuple[np.ndarray, np.ndarray]:
-    """The room with only the strokes that start at ``side`` (within ``PROBE_DEPTH[0]`` of its edge), and
-    the inked pixels of the others (a mask)."""
+def _joined_to_side(crop: np.ndarray, side: str, span: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The room with only the strokes that start at ``side`` (within ``PROBE_DEPTH[0]`` of its edge; with
+    ``span``, within that share of the room either side of the side's middle), and the inked pixels of the
+    others (a mask)."""
     inked = crop >= INKED
     count, labels = cv2.connectedComponents(inked.astype(np.uint8), connectivity=8)
     band = max(1, int(round(PROBE_DEPTH[0] * crop.shape[0])))
-    touching = label_set(_near_side(labels, side, band), count)
+    strip = _near_side(labels, side, band)
+    if span is not None:
+        a, b = int(round((0.5 - span) * crop.shape[0])), int(round((0.5 + span) * crop.shape[0]))
+        strip = strip[:, a:b] if side in "NS" else strip[a:b]
+    touching = label_set(strip, count)
     touching[0] = False
     keep = touching[labels]
     return np.where(keep, crop, 0.0), inked & ~keep

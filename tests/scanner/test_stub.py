@@ -195,3 +195,26 @@ def test_a_corner_drawn_as_an_arc_through_the_round_box_is_no_dead_end(tmp_path)
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     c7 = next(room for room in scans[0].rooms if room.room == "C7")
     assert c7.exits == "NW" or c7.confidence < SURE
+
+
+def test_a_round_number_written_high_is_no_stroke_from_the_stubs_side(layout):
+    """A messy hand's dead end from the top side, finished with a bar, and a 7 written high in its round box,
+    touching the room's top edge and its left one (seed 787, game 78759000, player 1's G2 and G7: a 6 and a
+    7). The number is a piece of ink apart from the stub, but it touches the top edge too, so it was taken
+    for a stroke from the top running on to the left side: the dead end was asked about, and the left side.
+    Only a stroke crossing the side near its middle, as the stub does, runs on so: the room is settled."""
+    cell, _ = _cells(layout, "D4", "C4")
+    r = cell.rect
+    cx, cy, radius = ((cell.round_box[0] - r.x) / r.w, (cell.round_box[1] - r.y) / r.h, cell.round_box[2] / r.w)
+
+    def mm(a, b):
+        return r.x + a * r.w, r.y + b * r.h
+
+    stub = [(mm(0.5, 0.01), mm(0.5, 0.22)), (mm(0.4, 0.22), mm(0.6, 0.22))]
+    seven = [(mm(0.02, 0.02), mm(cx + 0.5 * radius, 0.02)), (mm(cx + 0.5 * radius, 0.02), mm(cx, cy + 0.7 * radius))]
+    ink = _ink(layout, stub + seven)
+    first = read_room(ink, cell, PX)
+    assert first.exits == "N"
+    reading = settle_stub(first, ink, cell, PX)
+    assert (reading.exits, reading.doubts) == ("N", ())
+    assert reading.confidence >= SURE
