@@ -489,11 +489,12 @@ class _Tiles:
 
 
 def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
-                  homography: np.ndarray) -> tuple[dict[str, str], frozenset, frozenset]:
+                  homography: np.ndarray) -> tuple[dict[str, str], frozenset, frozenset, tuple[str, ...]]:
     """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; the Gems,
     Potions, spells, Souls and hearts boxes, and the tiles' tick boxes ("tile|item"), where glare brightens
     the paper (``scanner.visibility.brightened``: ``MakerMarks.glared``; there a tick washed out changes a
-    count, or a spell cast); and the tiles' tick boxes the photo does not show, as (tile, item)."""
+    count, or a spell cast); the tiles' tick boxes the photo does not show, as (tile, item); and the record
+    rows the registration left off their print (``_rows_off_print``)."""
     record = {name: rect for name, rect in layout.boxes.items()
               if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
@@ -505,34 +506,67 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     for where, why in found.items():
         tile = where.split("|")[0]
         tiles.setdefault(tile, why.replace("this box", "a box of this tile") if "|" in where else why)
-    shown = _print_shown(layout, reference, dark)
+    shown = _print_shown({(tile.id, item): rect for tile in layout.tiles for item, rect in tile.marks},
+                         reference, dark)
     for tile in _tiles_unprinted(shown):
         tiles.setdefault(tile, washed_why("this tile"))
     for tile, _ in _boxes_unprinted(shown):
         tiles.setdefault(tile, washed_why("a box of this tile"))
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
-    return tiles, _glared(reference, cover_image, boxes), unseen_boxes
+    off = _rows_off_print(layout.boxes, _print_shown(record, reference, dark), shown, found)
+    return tiles, _glared(reference, cover_image, boxes), unseen_boxes, off
 
 
 TILE_PRINT_SEEN = 0.2    # a tile whose tick boxes show less than this share of the print the sheet's tiles show
 BOX_PRINT_SEEN = 0.1     # a tick box whose printed outline shows less than this share of the sheet's median box's
 
 
-def _print_shown(layout, reference: _Reference, dark: np.ndarray) -> dict[tuple[str, str], float]:
-    """How much of each Dungeon Maker tick box's printed outline the registered photo (``dark``, 8-bit) shows:
-    its darkness there as a share of the blank's, (tile, item) -> share."""
+def _print_shown(boxes: dict, reference: _Reference, dark: np.ndarray) -> dict:
+    """How much of each Dungeon Maker box's printed outline (``boxes``: key -> Rect, a tile's tick boxes as
+    (tile, item)) the registered photo (``dark``, 8-bit) shows: its darkness there as a share of the blank's,
+    key -> share."""
     x0, y0 = reference.area[0], reference.area[1]
     shown = {}
-    for tile in layout.tiles:
-        for item, rect in tile.marks:
-            box = rect.grown(0.3)       # the printed outline, and the registration's slack round it
-            place = (slice(max(int(round(box.y * PX_PER_MM)) - y0, 0), max(int(round(box.bottom * PX_PER_MM)) - y0, 0)),
-                     slice(max(int(round(box.x * PX_PER_MM)) - x0, 0), max(int(round(box.right * PX_PER_MM)) - x0, 0)))
-            blank = reference.darkness[place]
-            line = blank > 0.25
-            if line.sum() >= 5:
-                shown[(tile.id, item)] = float(dark[place][line].mean()) / 255 / float(blank[line].mean())
+    for key, rect in boxes.items():
+        box = rect.grown(0.3)       # the printed outline, and the registration's slack round it
+        place = (slice(max(int(round(box.y * PX_PER_MM)) - y0, 0), max(int(round(box.bottom * PX_PER_MM)) - y0, 0)),
+                 slice(max(int(round(box.x * PX_PER_MM)) - x0, 0), max(int(round(box.right * PX_PER_MM)) - x0, 0)))
+        blank = reference.darkness[place]
+        line = blank > 0.25
+        if line.sum() >= 5:
+            shown[key] = float(dark[place][line].mean()) / 255 / float(blank[line].mean())
     return shown
+
+
+ROW_PRINT_OFF = 0.3      # a record row whose boxes' printed outlines show, at the median, under this share of the
+                         # sheet's median tick box's lies off where the registration put it (two curled sheets' Spells
+                         # read wrong: 0.12 and 0.2; of 1200 rows of 240 sheets of every condition, none of a thumb's
+                         # or glare's: 0.43 at the least, a fold across the Souls, then 0.69)
+
+
+def _rows_off_print(boxes: dict, shown: dict[str, float], tiles_shown: dict, hidden) -> tuple[str, ...]:
+    """The record rows (``scanner.maker.record_places``: Gems, Spells, ...) whose boxes' printed outlines the
+    registered photo hardly shows (``shown``, by box name), against the tiles' tick boxes (``tiles_shown``):
+    the median box under ``ROW_PRINT_OFF`` of the median tick box, none of the row's boxes among the places
+    the photo does not show (``hidden``: glare or a thumb, asked about already). Where a curl lifts the sheet's
+    edge fast, the registration may leave a row several millimetres off its print, beyond what
+    ``_aligned_rows`` moves a row: maker sheet 9070309 (curled), its Spells 5-7 mm off, three spells got and
+    two cast read as none, and only one box asked about. Such a row is asked about as one that may be
+    read a box off (``MakerScan.slipped``)."""
+    from scanner.maker import RECORD_ROWS
+
+    if not shown or not tiles_shown:
+        return ()
+    typical = float(median(np.array(list(tiles_shown.values()))))
+    prefixes = {**{prefix: row for prefix, (row, _) in RECORD_ROWS.items()}, "spell_": "Spells"}
+    rows: dict[str, list[float]] = {}
+    for name, share in shown.items():
+        row = next((row for prefix, row in prefixes.items() if name.startswith(prefix)), None)
+        if row is not None:
+            rows.setdefault(row, []).append(share)
+    unseen = {next((row for prefix, row in prefixes.items() if name.startswith(prefix)), None) for name in hidden}
+    return tuple(row for row, shares in rows.items()
+                 if row not in unseen and float(median(np.array(shares))) < ROW_PRINT_OFF * typical)
 
 
 def _tiles_unprinted(shown: dict[tuple[str, str], float]) -> list[str]:
@@ -984,7 +1018,7 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     darkness[y0:y1, x0:x1] = dark
     ink = _aligned_rows(ink, dark, colour, reference, _row_parts(layout.boxes), gain, fine and not creases)
     marks = read_marks(ink, layout, PX_PER_MM, _PRINT_MASKS[key], creases, uncleared, darkness)
-    hidden, glared, unseen_boxes = _maker_hidden(layout, reference, dark, photo.image, homography)
+    hidden, glared, unseen_boxes, off_print = _maker_hidden(layout, reference, dark, photo.image, homography)
     # Rows of record boxes, and a tile's tick boxes, repeat every few millimetres, so where the sheet bends
     # fast a registration tile may be matched a box off, every tick read as its neighbour (as on a monster
     # record sheet). A tick then lies between boxes, read in none of them: maker sheet 8450700, C5's Slime
@@ -992,7 +1026,7 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
     places = {**record_places(layout.boxes), **{tile.id: tile.rect for tile in layout.tiles}}
     return MakerScan(source, sheet_id, layout, replace(marks, glared=glared), resolution,
                      _page_picture(photo.image, homography, reference, shift), hidden,
-                     _slipped(shift, reference, places), unseen_boxes)
+                     tuple(dict.fromkeys(_slipped(shift, reference, places) + off_print)), unseen_boxes)
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
