@@ -469,6 +469,41 @@ def test_a_neighbours_stroke_run_on_into_a_room_is_asked_about(classic):
     assert d3_asked(own_down=False, d4_up=False) == ("NESW", (link_question("S"),))
 
 
+@pytest.mark.parametrize("run_on", [0.12, 0.15])
+def test_a_neighbours_stroke_run_on_a_little_past_a_side_read_unlinked_is_not_asked_about(classic, run_on):
+    """D3's path from its left side to its middle and down through its bottom side runs on into D4 (an eighth
+    of the room, or more), whose own path runs from left to right: D4's top side reads neither linked nor
+    not (the piece crosses part of its probe) and was asked about, the room's one question (a messy hand's
+    overshoots, seed 788: C7, F1, A5 and more, each read right). The piece is joined to nothing of D4's and
+    D3 links to the side: it is D3's stroke run on, and D4 is read as it is, without a question. With D3
+    not linked to it, it is a stray and still asked about."""
+    from scanner.scan import PX_PER_MM, _overshoots_settled
+
+    layout = sheet_layout(classic, "a4")
+    cells = {cell.room.name: cell for cell in layout.rooms}
+    d3, d4 = cells["D3"].rect, cells["D4"].rect
+
+    def line(ink, start, end):
+        cv2.line(ink, tuple(int(round(v * PX_PER_MM)) for v in start), tuple(int(round(v * PX_PER_MM)) for v in end),
+                 1.0, int(round(0.7 * PX_PER_MM)))
+
+    def d4_read(d3_down: bool) -> RoomReading:
+        ink = np.zeros((int(layout.height * PX_PER_MM), int(layout.width * PX_PER_MM)), np.float32)
+        line(ink, (d4.x, d4.y + d4.h / 2), (d4.right, d4.y + d4.h / 2))                     # D4: left to right
+        line(ink, (d3.x, d3.y + d3.h / 2), (d3.x + d3.w / 2, d3.y + d3.h / 2))              # D3: left to the middle
+        # ... and down through its side, run on into D4; or only a stray across the side, D3 not linked to it
+        start = d3.y + d3.h / 2 if d3_down else d3.bottom - 0.1 * d3.h
+        line(ink, (d3.x + d3.w / 2, start), (d3.x + d3.w / 2, d4.y + run_on * d4.h))
+        rooms = [read_room(ink, cell, PX_PER_MM) for cell in layout.rooms]
+        assert rooms[layout.rooms.index(cells["D4"])].doubts == (link_question("N"),)
+        return _overshoots_settled(rooms, layout, ink)[layout.rooms.index(cells["D4"])]
+
+    settled = d4_read(d3_down=True)
+    assert (settled.exits, settled.doubts) == ("EW", ()) and settled.confidence >= SURE
+    stray = d4_read(d3_down=False)
+    assert (stray.exits, stray.doubts) == ("EW", (link_question("N"),)) and stray.confidence < SURE
+
+
 @pytest.mark.parametrize("piece, asked", [
     (((0.5, 0.79), (0.5, 0.92)), True),        # a short piece alone in the bottom probe: asked about
     (((0.5, 0.5), (0.5, 0.92)), False),        # the same side's stroke joined to the path: a sure link
