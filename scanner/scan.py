@@ -514,8 +514,9 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     for tile, _ in _boxes_unprinted(shown):
         tiles.setdefault(tile, washed_why("a box of this tile"))
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
-    off = _rows_off_print(layout.boxes, _print_shown(record, reference, dark), shown, found)
-    return tiles, _glared(reference, cover_image, boxes), unseen_boxes, off
+    glared = _glared(reference, cover_image, boxes)
+    off = _rows_off_print(layout.boxes, _print_shown(record, reference, dark), shown, set(found) | glared)
+    return tiles, glared, unseen_boxes, off
 
 
 TILE_PRINT_SEEN = 0.2    # a tile whose tick boxes show less than this share of the print the sheet's tiles show
@@ -549,7 +550,7 @@ def _rows_off_print(boxes: dict, shown: dict[str, float], tiles_shown: dict, hid
     """The record rows (``scanner.maker.record_places``: Gems, Spells, ...) whose boxes' printed outlines the
     registered photo hardly shows (``shown``, by box name), against the tiles' tick boxes (``tiles_shown``):
     the median box under ``ROW_PRINT_OFF`` of the median tick box, none of the row's boxes among the places
-    the photo does not show (``hidden``: glare or a thumb, asked about already). Where a curl lifts the sheet's
+    the photo does not show or glare brightens (``hidden``: asked about already, and glare fades print). Where a curl lifts the sheet's
     edge fast, the registration may leave a row several millimetres off its print, beyond what
     ``_aligned_rows`` moves a row: maker sheet 9070309 (curled), its Spells 5-7 mm off, three spells got and
     two cast read as none, and only one box asked about. Such a row is asked about as one that may be
