@@ -128,8 +128,8 @@ def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) 
         wrong.append(f"{truth['source']} record: {', '.join(off)}"
                      + ("" if entry["needs_review"] else " (nothing flagged)"))
         for key in fields:       # a record read wrong is named when an entry points at its boxes
-            if not _same(record.get(key), truth.get(key)) and not any(
-                    str(where).startswith(RECORD_PLACES[key](maker)) for where in named):
+            if not _same(record.get(key), truth.get(key)) and not _record_named(key, record.get(key),
+                                                                                truth.get(key), named, maker):
                 counts["WRONG UNNAMED"] += 1
                 wrong.append(f"{truth['source']} record {key}: read {record.get(key)}, made {truth.get(key)}, "
                              f"not named ({truth.get('condition', '')})")
@@ -149,6 +149,22 @@ def compare(entry: dict, truth: dict, maker, counts: Counter, wrong: list[str]) 
         wrong.append(f"{truth['source']} flagged though right: "
                      + "; ".join(f"{d.get('where')}: {d.get('rule')}" for d in entry["needs_review"][:3]))
     counts["right"] += sheet_right
+
+
+def _record_named(key: str, read, made, named: set, maker) -> bool:
+    """Whether a record field read wrong is named: an entry at its row (``RECORD_PLACES``); for the spells,
+    an entry at each spell read wrong (its own box: "Mend got", "Spells: mend cast" where the photo does
+    not show it) or at the whole Spells panel ("Spells": a row off its print, a spell rule broken). A
+    question about one spell's box names no other spell read wrong beside it."""
+    if not key.startswith("spells_"):
+        return any(str(where).startswith(RECORD_PLACES[key](maker)) for where in named)
+    if "Spells" in named:
+        return True
+    names = {spell["id"]: spell["name"] for spell in maker.spells}
+    suffix = "got" if key == "spells_got" else "cast"
+    wrong = set(read or []) ^ set(made or [])
+    return all(f"{names.get(spell, spell)} {suffix}" in named
+               or f"Spells: {spell}{'' if suffix == 'got' else ' cast'}" in named for spell in wrong)
 
 
 def _same(one, other) -> bool:
