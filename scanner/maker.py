@@ -44,14 +44,14 @@ STROKE = 0.45           # ink strength of a stroke's pixel
 FAINT = 0.2             # ink weaker than this counts for nothing
 DARKER = 0.35           # a box read empty, darker than the same box of the other tiles by this share of the
 DARKER_LEAST = 7 / 255  # sheet's typical tick (and by this much at least: a photo's grain) is read ticked and asked
-DARKISH = 0.25          # ... and one darker by this share of it (but under DARKER) is read empty and asked: a light
-                        # pencil tick over the letters came to 0.31, and of 118,000 empty boxes on 288 sheets of
-                        # every condition, 5 the photo shows came to 0.25-0.35 (each in a tile asked about already)
                         # about: a tick drawn over its printed letters, which the print's allowance hides in dim light
                         # or pencil (on 121 sheets of seeds 625, 701 and 703, the 20 such boxes of tiles the photo
                         # shows were all ticks)
                         # (on the pencil sheets of seeds 61-64, whose ticks are faint, empty boxes were 0.016 darker
                         # at most; a pencil tick read empty, seed 608, was 0.036)
+DARKISH = 0.25          # ... and one darker by this share of it (but under DARKER) is read empty and asked: a light
+                        # pencil tick over the letters came to 0.31, and of 118,000 empty boxes on 288 sheets of
+                        # every condition, 5 the photo shows came to 0.25-0.35 (each in a tile asked about already)
 
 
 @dataclass
@@ -288,8 +288,9 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     """The dungeon and the record a sheet's marks make, with every doubt named. A box the ink map reads empty
     but the photo shows as much darker than its kind's box in the other tiles as this sheet's ticks make it
     (``DARKER``) is read as ticked and asked about: a light tick over the printed letters that their
-    allowance hid from the ink map; one a little darker (``DARKISH``) is read empty and asked about. In the tiles ``unseen`` (the photo does not show them: a pen's or a
-    thumb's shadow darkens boxes too) it is read empty and asked about. And a box the ink map reads ticked
+    allowance hid from the ink map; one a little darker (``DARKISH``) is read empty and asked about. In the
+    tiles ``unseen`` (the photo does not show them: a pen's or a thumb's shadow darkens boxes too) it is read
+    empty and asked about. And a box the ink map reads ticked
     but the photo shows no darker than its kind elsewhere (``PALER``) is read empty and asked about: the
     print moved against the blank under it. A box in ``unseen_boxes`` ((tile, item): something lies over it in
     the photo, and its tile is asked about as unseen) is read empty: what covers it reads as ink."""
@@ -304,7 +305,7 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     tick = _tick_darkness(marks, sure)
     dark_enough = max(DARKER * tick, DARKER_LEAST)
     darkish = max(DARKISH * tick, DARKER_LEAST)
-    fainter: dict[str, list[str]] = {}
+    little_darker: dict[str, list[str]] = {}
     for (tile, item), fill in marks.ticks.items():
         if (tile, item) in unseen_boxes:
             continue
@@ -318,7 +319,7 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
             darker.setdefault(tile, []).append(f"the {names[item]} box")
         elif not on and marks.darker.get((tile, item), 0.0) >= darkish:
             unsure = DARKISH_SURENESS if unsure is None else unsure
-            fainter.setdefault(tile, []).append(f"the {names[item]} box")
+            little_darker.setdefault(tile, []).append(f"the {names[item]} box")
         elif on and (tile, item) in marks.darker and marks.darker[(tile, item)] < PALER * tick:
             on = tick <= 0          # no darkness to go by where the sheet's ticks make none
             unsure = DARKER_SURENESS if unsure is None else unsure
@@ -332,7 +333,7 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     doubts += [_noted(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
                                    f"which boxes are ticked in {tile}?"),
                       (creased.get(tile), CREASED_NOTE), (darker.get(tile), DARKER_NOTE),
-                      (fainter.get(tile), DARKISH_NOTE), (paler.get(tile), PALER_NOTE))
+                      (little_darker.get(tile), DARKISH_NOTE), (paler.get(tile), PALER_NOTE))
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank))

@@ -515,7 +515,7 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
         tiles.setdefault(tile, washed_why("a box of this tile"))
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
     glared = _glared(reference, cover_image, boxes)
-    off = _rows_off_print(layout.boxes, _print_shown(record, reference, dark), shown, set(found) | glared)
+    off = _rows_off_print(_print_shown(record, reference, dark), shown, set(found) | glared)
     return tiles, glared, unseen_boxes, off
 
 
@@ -546,27 +546,30 @@ ROW_PRINT_OFF = 0.3      # a record row whose boxes' printed outlines show, at t
                          # or glare's: 0.43 at the least, a fold across the Souls, then 0.69)
 
 
-def _rows_off_print(boxes: dict, shown: dict[str, float], tiles_shown: dict, hidden) -> tuple[str, ...]:
+def _rows_off_print(shown: dict[str, float], tiles_shown: dict, hidden) -> tuple[str, ...]:
     """The record rows (``scanner.maker.record_places``: Gems, Spells, ...) whose boxes' printed outlines the
     registered photo hardly shows (``shown``, by box name), against the tiles' tick boxes (``tiles_shown``):
     the median box under ``ROW_PRINT_OFF`` of the median tick box, none of the row's boxes among the places
-    the photo does not show or glare brightens (``hidden``: asked about already, and glare fades print). Where a curl lifts the sheet's
-    edge fast, the registration may leave a row several millimetres off its print, beyond what
-    ``_aligned_rows`` moves a row: maker sheet 9070309 (curled), its Spells 5-7 mm off, three spells got and
-    two cast read as none, and only one box asked about. Such a row is asked about as one that may be
-    read a box off (``MakerScan.slipped``)."""
+    the photo does not show or glare brightens (``hidden``: asked about already, and glare fades print).
+    Where a curl lifts the sheet's edge fast, the registration may leave a row several millimetres off its
+    print, beyond what ``_aligned_rows`` moves a row: maker sheet 9070309 (curled), its Spells 5-7 mm off,
+    three spells got and two cast read as none, and only one box asked about. Such a row is asked about as
+    one that may be read a box off (``MakerScan.slipped``)."""
     from scanner.maker import RECORD_ROWS
 
     if not shown or not tiles_shown:
         return ()
-    typical = float(median(np.array(list(tiles_shown.values()))))
     prefixes = {**{prefix: row for prefix, (row, _) in RECORD_ROWS.items()}, "spell_": "Spells"}
+
+    def row_of(name: str) -> str | None:
+        return next((row for prefix, row in prefixes.items() if name.startswith(prefix)), None)
+
+    typical = float(median(np.array(list(tiles_shown.values()))))
     rows: dict[str, list[float]] = {}
     for name, share in shown.items():
-        row = next((row for prefix, row in prefixes.items() if name.startswith(prefix)), None)
-        if row is not None:
+        if (row := row_of(name)) is not None:
             rows.setdefault(row, []).append(share)
-    unseen = {next((row for prefix, row in prefixes.items() if name.startswith(prefix)), None) for name in hidden}
+    unseen = {row_of(name) for name in hidden}
     return tuple(row for row, shares in rows.items()
                  if row not in unseen and float(median(np.array(shares))) < ROW_PRINT_OFF * typical)
 
@@ -714,7 +717,7 @@ def _lone_x_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray
             else reading for reading, cell in zip(rooms, layout.rooms)]
 
 
-POKED_IN_CONFIDENCE = 0.8
+POKED_IN_CONFIDENCE = 0.8   # a room settled so (``_overshoots_settled``) goes to no review by itself
 
 
 def _overshoots_settled(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray) -> list[RoomReading]:

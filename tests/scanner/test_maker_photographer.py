@@ -591,7 +591,7 @@ def test_only_a_row_whose_print_hardly_shows_is_taken_as_off_its_print():
     tiles = {("A1", "path"): 0.5, ("A1", "slime"): 0.4, ("B1", "path"): 0.45}
     shown = {"gem_1": 0.45, "gem_2": 0.5, "spell_reroll": 0.02, "spell_mend": 0.05, "spell_mend_cast": 0.4,
              "soul_1": 0.45 * ROW_PRINT_OFF * 1.1, "soul_2": 0.45 * ROW_PRINT_OFF * 1.1}
-    assert _rows_off_print({}, shown, tiles, {}) == ("Spells",)
+    assert _rows_off_print(shown, tiles, {}) == ("Spells",)
     # A row the photo does not show (glare, a thumb) is asked about as such already.
-    assert _rows_off_print({}, shown, tiles, {"spell_mend": "glare"}) == ()
-    assert _rows_off_print({}, {}, tiles, {}) == ()
+    assert _rows_off_print(shown, tiles, {"spell_mend": "glare"}) == ()
+    assert _rows_off_print({}, tiles, {}) == ()
