@@ -544,3 +544,19 @@ def test_a_stroke_to_a_filled_rune_gate_links_only_when_it_reaches_the_gate(map6
                1.0, -1)                                                             # the gate filled in
     reading = read_room(_without_filled_gates(ink, layout, {gate.side}), cell, PX_PER_MM)
     assert reading.exits == ("NE" if linked else "N")
+
+
+@pytest.mark.parametrize("end, asked", [(0.82, True), (0.83, True), (0.84, False)])
+def test_a_side_linked_only_just_is_asked_about(cell, end, asked):
+    """A stroke down from the middle that stops short in the bottom side's probe: under ``LINK`` it is no link,
+    asked about; just over it (under ``LINK_SURE``) it is read as the link and still asked about, as the
+    printed art at a side's middle, dark in a dim or heavily compressed photo, read so (seed 791
+    ``--degrade jpeg:40``, seed 794 ``--degrade warm``: 0.627 and 0.625, named nowhere); further on it is a
+    link without a question."""
+    from scanner.read import LINK, LINK_SURE
+
+    reading = read_room(_draw(cell, [((0.0, 0.5), (1.0, 0.5)), ((0.5, 0.5), (0.5, end))], 0.9), cell, PX)
+    assert reading.exits == ("ESW" if reading.strengths["S"] >= LINK else "EW")
+    assert (link_question("S") in reading.doubts) == asked
+    assert asked == (reading.strengths["S"] < LINK_SURE)
+    assert (reading.confidence < SURE) == asked
