@@ -661,12 +661,19 @@ def _slip_doubt(boxes: str, place: str) -> Entry:
                  0.3)
 
 
+_ROW_OF = {**{prefix: row for prefix, (row, _) in RECORD_ROWS.items()}, "spell_": "Spells"}
+
+
+def record_row(box: str) -> str | None:
+    """The record row (``record_places``) a box of the layout (by name: "gem_2", "spell_mend_cast") is part of,
+    or None for a tile's box or the rounds."""
+    return next((row for prefix, row in _ROW_OF.items() if box.startswith(prefix)), None)
+
+
 def record_places(boxes: dict[str, Rect]) -> dict[str, Rect]:
     """The record's rows of boxes (Gems, Potions, Souls, dungeon HP) and the Spells, each as the rectangle
     round its boxes, by the name review entries give them."""
-    places = {row: [rect for name, rect in boxes.items() if name.startswith(prefix)]
-              for prefix, (row, _) in RECORD_ROWS.items()}
-    places["Spells"] = [rect for name, rect in boxes.items() if name.startswith("spell_")]
+    places = {row: [rect for name, rect in boxes.items() if record_row(name) == row] for row in _ROW_OF.values()}
     return {row: around(rects) for row, rects in places.items() if rects}
 
 

@@ -555,15 +555,10 @@ def _rows_off_print(shown: dict[str, float], tiles_shown: dict, hidden) -> tuple
     print, beyond what ``_aligned_rows`` moves a row: maker sheet 9070309 (curled), its Spells 5-7 mm off,
     three spells got and two cast read as none, and only one box asked about. Such a row is asked about as
     one that may be read a box off (``MakerScan.slipped``)."""
-    from scanner.maker import RECORD_ROWS
+    from scanner.maker import record_row as row_of
 
     if not shown or not tiles_shown:
         return ()
-    prefixes = {**{prefix: row for prefix, (row, _) in RECORD_ROWS.items()}, "spell_": "Spells"}
-
-    def row_of(name: str) -> str | None:
-        return next((row for prefix, row in prefixes.items() if name.startswith(prefix)), None)
-
     typical = float(median(np.array(list(tiles_shown.values()))))
     rows: dict[str, list[float]] = {}
     for name, share in shown.items():
@@ -656,6 +651,12 @@ def _along_crease(reading: RoomReading, cell, cleared: list[Crease], kept: list[
     return _asked(reading, doubts[len(reading.doubts):])
 
 
+def _linked_across(by_name: dict[str, RoomReading], cell, side: str) -> bool:
+    """Whether the room across ``side`` of ``cell`` (its reading in ``by_name``, by room) links to that side."""
+    other = by_name.get(cell.room.neighbour(side).name)
+    return other is not None and OPPOSITE[side] in other.exits
+
+
 def _sides_asked(rooms: list[RoomReading], layout: SheetLayout, doubtful) -> list[RoomReading]:
     """The rooms, each side that the room across links to and ``doubtful(reading, cell, side)`` says may be
     misread asked about (``link_question``)."""
@@ -664,8 +665,7 @@ def _sides_asked(rooms: list[RoomReading], layout: SheetLayout, doubtful) -> lis
     for reading, cell in zip(rooms, layout.rooms):
         doubts = list(reading.doubts)
         for side in SIDES:
-            other = by_name.get(cell.room.neighbour(side).name)
-            if other is not None and OPPOSITE[side] in other.exits and link_question(side) not in doubts \
+            if _linked_across(by_name, cell, side) and link_question(side) not in doubts \
                     and doubtful(reading, cell, side):
                 doubts.append(link_question(side))
         settled.append(_asked(reading, doubts[len(reading.doubts):]))
@@ -707,10 +707,7 @@ def _lone_x_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndarray
     by_name = {reading.room: reading for reading in rooms}
 
     def linked(cell, side: str) -> bool:
-        if layout.dungeon.side_kind(cell.room, side) == "entry":
-            return True
-        other = by_name.get(cell.room.neighbour(side).name)
-        return other is not None and OPPOSITE[side] in other.exits
+        return layout.dungeon.side_kind(cell.room, side) == "entry" or _linked_across(by_name, cell, side)
 
     return [_asked(reading, [LONE_X]) if len(reading.exits) >= 2 and not reading.trap_in_doubt
             and not any(linked(cell, side) for side in reading.exits) and slanting_both_ways(ink, cell, PX_PER_MM)
@@ -730,10 +727,9 @@ def _overshoots_settled(rooms: list[RoomReading], layout: SheetLayout, ink: np.n
     settled = []
     for reading, cell in zip(rooms, layout.rooms):
         side = next((side for side in SIDES if reading.doubts == (link_question(side),)), None)
-        if side is not None and side not in reading.exits and not reading.trap:
-            other = by_name.get(cell.room.neighbour(side).name)
-            if other is not None and OPPOSITE[side] in other.exits and only_poking_in(ink, cell, PX_PER_MM, side):
-                reading = replace(reading, doubts=(), confidence=max(reading.confidence, POKED_IN_CONFIDENCE))
+        if side is not None and side not in reading.exits and not reading.trap \
+                and _linked_across(by_name, cell, side) and only_poking_in(ink, cell, PX_PER_MM, side):
+            reading = replace(reading, doubts=(), confidence=max(reading.confidence, POKED_IN_CONFIDENCE))
         settled.append(reading)
     return settled
 
