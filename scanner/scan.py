@@ -211,7 +211,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     # Only the map and the scoring section are rectified and read; the rest of the page is needed only
     # for the overlay picture, which warps it when asked.
     homography = frame.homography(layout.paper)
-    ink, shift, dark, gain, noise, fine, colour = _registered_ink(photo.image, homography, reference)
+    ink, shift, dark, gain, noise, fine, colour, tone = _registered_ink(photo.image, homography, reference)
     hidden = _hidden(layout, reference, dark, photo.image, homography)
     tally_hidden = hidden.pop(TALLY, None)
     sides = {where: hidden.pop(where) for where in [where for where in hidden if "|" in where]}   # "B3|E": a side
@@ -246,7 +246,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
         # the rooms from the plain ink map, in which a hard shadow's edge across a box or a gate is not a
         # block of ink reaching into the room (a filled gate's outline is cleared with its circle below).
         marks = read_expansion_marks(_with_solid_fills(ink, photo.image, homography, shift, reference, layout,
-                                                       blank, gain, noise), layout, PX_PER_MM)
+                                                       blank, gain, noise, tone), layout, PX_PER_MM)
     if marks is not None and marks.marks.gates:
         ink = _without_filled_gates(ink, layout, marks.marks.gates)
     rooms = [read_room(ink, cell, PX_PER_MM, read_digit) for cell in layout.rooms]
@@ -882,10 +882,11 @@ FILL_REACH_MM = 1.5      # ... measured again that far round each box, gate and 
 
 def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray, shift: np.ndarray,
                       reference: _Reference, layout: SheetLayout, blank: BlankRenderer, gain: float = 1.0,
-                      noise: float = 0.0) -> np.ndarray:
+                      noise: float = 0.0, tone: float = 1.0) -> np.ndarray:
     """The ink map with the Curse Track, the Rune Gates and the Diamonds' and Emeralds' boxes measured again
     against the paper's white found in a window wide enough not to take a solid fill or a dense scribble
-    for paper (the ink map's own keeps only its outline). Moved as the reading area was registered."""
+    for paper (the ink map's own keeps only its outline). Moved as the reading area was registered, and
+    its darkness toned down as the reading area's was (``tone``, ``_print_tone``)."""
     key = (layout.dungeon, layout.paper, layout.design, "fills")
     areas = ([layout.curse_box] if layout.curse_box is not None else []) + \
         [Rect(g.centre[0] - g.radius, g.centre[1] - g.radius, 2 * g.radius, 2 * g.radius) for g in layout.gates()] + \
@@ -910,7 +911,7 @@ def _with_solid_fills(ink: np.ndarray, image: np.ndarray, homography: np.ndarray
         dark, colour = measure(quieted(region, noise), PX_PER_MM * wide.paper_scale)
         field = np.ascontiguousarray(shift[y0 - ry0:y1 - ry0, x0 - rx0:x1 - rx0])
         dark, colour = shift_planes(field, dark, colour)
-        wide_ink = ink_map(dark, colour, wide.allowance, gain)
+        wide_ink = ink_map(_toned(dark, tone), colour, wide.allowance, gain)
         a0, b0, a1, b1 = _pixels(area.grown(FILL_REACH_MM))
         ink[b0:b1, a0:a1] = np.maximum(ink[b0:b1, a0:a1], wide_ink[b0 - y0:b1 - y0, a0 - x0:a1 - x0])
     return ink
@@ -1023,7 +1024,7 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
                                            flat_slack=True)
     reference = _REFERENCES[key]
     homography = frame.homography(layout.paper)
-    ink, shift, dark, gain, _, fine, colour = _registered_ink(photo.image, homography, reference)
+    ink, shift, dark, gain, _, fine, colour, _ = _registered_ink(photo.image, homography, reference)
     # A fold's crease straight across the grid reads as path lines through every tile it crosses: cleared,
     # and the tiles it ran along asked about (a line drawn there went with it).
     uncleared = ink
@@ -1052,12 +1053,14 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
 
 
 def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float, bool, np.ndarray]:
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float, bool, np.ndarray, float]:
     """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
     elsewhere on the page), the registration's shift field, over the reading area the registered
     darkness (``scanner.ink.measure``'s), the gain the sheet's strokes were read with
     (``scanner.ink.stroke_gain``), the photo's sensor noise (``scanner.ink.noise_level``), whether the
-    ink was told from the print with the finer allowance (a clear photo), and the registered colour."""
+    ink was told from the print with the finer allowance (a clear photo), the registered colour, and how
+    much darker than the blank the photo shows the print (``_print_tone``), by which its darkness was toned
+    down."""
     x0, y0, x1, y1 = reference.area
     region = _rectified(image, homography, x0, y0, x1 - x0, y1 - y0)
     noise = noise_level(region)
@@ -1087,19 +1090,21 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
                                reach_mm=FINEST_REACH_MM, print_only=True), dark.shape, reference.finest[1])
         dark, colour = move(more, dark, colour)
         shift = shift + more
-    dark = _print_toned(dark, *reference.print_art)
+    tone = _print_tone(dark, *reference.print_art)
+    dark = _toned(dark, tone)
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
-    return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour
+    return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour, tone
 
 
 PRINT_ART = (0.15, 0.45)     # the blank's grey art (pictures, light lines): how dark the photo shows it ...
 PRINT_GAIN_FROM = 1.0        # ... against the blank, from which the photo's darkness is scaled down by as much
 
 
-def _print_toned(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -> np.ndarray:
-    """The registered darkness (8-bit) of a photo that shows the print darker than the blank has it, scaled
-    down by as much; other photos' as they are.
+def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -> float:
+    """How many times darker than the blank has it a photo shows the print, when more than
+    ``PRINT_GAIN_FROM`` (1.0 otherwise): its registered darkness (8-bit) is toned down by as much
+    (``_toned``), and so is every darkness measured again from the same photo.
 
     A phone's heavy sharpening rings every line: darker inside, a bright halo beside it, so the paper white
     beside the line is taken brighter and the line darker still. The printed pictures then showed darker
@@ -1108,9 +1113,14 @@ def _print_toned(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) 
     of the blank's darkness (a lens softens thin lines); sharpened ones at 1.2-1.3. ``art`` and
     ``art_darkness``: the reference's ``print_art``."""
     if art is None:
-        return dark
+        return 1.0
     gain = float(median(dark[::2, ::2][art])) / 255 / art_darkness
-    return cv2.convertScaleAbs(dark, alpha=1.0 / gain) if gain > PRINT_GAIN_FROM else dark
+    return gain if gain > PRINT_GAIN_FROM else 1.0
+
+
+def _toned(dark: np.ndarray, tone: float) -> np.ndarray:
+    """A darkness (8-bit) toned down by ``tone`` (``_print_tone``)."""
+    return cv2.convertScaleAbs(dark, alpha=1.0 / tone) if tone != 1.0 else dark
 
 
 def _rectified(image: np.ndarray, homography: np.ndarray, x0: int, y0: int, width: int, height: int) -> np.ndarray:
@@ -1349,7 +1359,7 @@ class _Reference:
     def print_art(self) -> tuple[np.ndarray | None, float]:
         """Where the blank prints grey art, on every second pixel of the reading area (every fourth would
         fall in step with the print's lines), and the art's median darkness; (None, 0) where it prints none.
-        The same for every photo of the sheet (``_print_toned``)."""
+        The same for every photo of the sheet (``_print_tone``)."""
         sample = self.darkness[::2, ::2]
         art = (sample > PRINT_ART[0]) & (sample < PRINT_ART[1])
         return (art, float(median(sample[art]))) if art.any() else (None, 0.0)
