@@ -258,7 +258,10 @@ _WAVY_OR_X = "a path drawn wavy, or a Trap X?"
 LONE_X = "a path linked to nothing around it, its strokes slanting both ways: is it a Trap X?"
 WASHED_AROUND = ("read as empty, but the print of the rooms around it cannot be seen (glare, or a deep shadow?), "
                  "which may have washed out what is drawn here too: is anything drawn in it?")
-_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X, _WAVY_OR_X, LONE_X, WASHED_AROUND)
+WASHED_WRITTEN = ("read as empty, but a round number seems written in it, and the print of a room beside it cannot "
+                  "be seen (glare, or a deep shadow?), which may have washed out its path too: is anything drawn "
+                  "in it?")
+_TRAP_DOUBTS = (_UNCLEAR_MARK, _DEAD_END_OR_X, _FAINT_X, _WAVY_OR_X, LONE_X, WASHED_AROUND, WASHED_WRITTEN)
 STUB_MM2 = 14.0         # a dead end's stub and its bar, at most (outside the round box)
 STUB_DEPTH = 0.42       # ... all within this share of the room from its side
 STUB_OWN_DEPTH = 0.25   # a stroke this deep is no neighbour's overshoot (a hand's runs 3.5 mm past a side at most)
@@ -549,6 +552,20 @@ def _written(digit: np.ndarray, radius_mm: float, px_per_mm: float) -> bool:
     return float(((digit >= FAINT) & (inside == 1)).sum()) >= UNWRITTEN_MM2 * px_per_mm ** 2
 
 
+def _round_window(crop: np.ndarray, cell, px_per_mm: float) -> tuple[tuple[int, int], np.ndarray]:
+    """The round box's middle in a room's crop (pixels) and the window round it that the digit is read from."""
+    cx, cy, r = cell.round_box
+    x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
+    return (x, y), _window(crop, x, y, int(round((r + 1.5) * px_per_mm)))
+
+
+def number_written(ink: np.ndarray, cell, px_per_mm: float) -> bool:
+    """Whether faint ink in a room's round box says a round number is written there (``_written``): asked of
+    a room read empty, which ``read_room`` does not look at so closely."""
+    return _written(_round_window(room_crop(ink, cell.rect, px_per_mm), cell, px_per_mm)[1], cell.round_box[2],
+                    px_per_mm)
+
+
 def _split_round_box(crop: np.ndarray, cell, px_per_mm: float
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, tuple[int, np.ndarray]]:
     """The crop around the round box (for the digit), and the room without the round number: strokes
@@ -556,10 +573,8 @@ def _split_round_box(crop: np.ndarray, cell, px_per_mm: float
     Third, when a stroke was taken for the number, the room with only what lies near the circle blanked:
     where a path's stroke was written touching the number, the part of it beyond. Fourth, the pieces of
     ink of ``crop`` it told apart (count, labels: ``cv2.connectedComponents`` of its inked pixels)."""
-    cx, cy, r = cell.round_box
-    x, y = int(round((cx - cell.rect.x) * px_per_mm)), int(round((cy - cell.rect.y) * px_per_mm))
-    half = int(round((r + 1.5) * px_per_mm))
-    digit = _window(crop, x, y, half)
+    (x, y), digit = _round_window(crop, cell, px_per_mm)
+    r = cell.round_box[2]
     near = np.zeros(crop.shape, np.uint8)
     cv2.circle(near, (x, y), int(round((r + DIGIT_REACH_MM) * px_per_mm)), 1, -1)
     count, labels, stats, _ = cv2.connectedComponentsWithStats((crop >= INKED).astype(np.uint8), connectivity=8)

@@ -35,8 +35,9 @@ from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
 from scanner.marks import MarksReading, has_marks
 from scanner.marks import read_marks as read_expansion_marks
 from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, SURE, UNWRITTEN_CONFIDENCE,
-                          WASHED_AROUND, RoomReading, TallyReading, heading_to, link_question, only_poking_in,
-                          read_room, read_tally, runs_into, settle, slanting_both_ways, writes_rounds)
+                          WASHED_AROUND, WASHED_WRITTEN, RoomReading, TallyReading, heading_to, link_question,
+                          number_written, only_poking_in, read_room, read_tally, runs_into, settle,
+                          slanting_both_ways, writes_rounds)
 from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, covered_and_brightened, glare_lit,
                                greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out, washed_why)
 
@@ -256,7 +257,8 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     rooms = _overshoots_asked(rooms, layout, ink)
     rooms = _unseen_sides_asked(rooms, hidden, unseen_sides, lit_sides)
     rooms = _lit_sides_asked(rooms, layout, ink, hidden, lit_sides)
-    rooms = _washed_around_asked(rooms, hidden)
+    cells = {cell.room.name: cell for cell in layout.rooms}
+    rooms = _washed_around_asked(rooms, hidden, lambda room: number_written(ink, cells[room], PX_PER_MM))
     if creases or on_paths:
         shades = _Shades(ink, dark, reference.area)
         rooms = [_along_crease(reading, cell, creases, on_paths, writes,
@@ -411,22 +413,30 @@ def _heads_to(ink: np.ndarray, cell, side: str) -> bool:
 WASHED_NEIGHBOURS = 3    # a room read empty with this many of its neighbours' print washed out is asked about
 
 
-def _washed_around_asked(rooms: list[RoomReading], hidden: dict[str, str]) -> list[RoomReading]:
-    """The rooms, one read as empty though the photo shows it asked about (``WASHED_AROUND``) when glare or a
-    deep shadow washes out the print of ``WASHED_NEIGHBOURS`` of the rooms across its sides: it lies in
-    the washed-out patch, its own print just seen, its strokes perhaps not. (Seed 739's glare, game
+def _washed_around_asked(rooms: list[RoomReading], hidden: dict[str, str],
+                         written: Callable[[str], bool] = lambda room: False) -> list[RoomReading]:
+    """The rooms, one read as empty though the photo shows it asked about when glare or a deep shadow washes
+    out the print of rooms across its sides: it lies in the washed-out patch, its own print just seen, its
+    strokes perhaps not. So with ``WASHED_NEIGHBOURS`` of them (``WASHED_AROUND``; seed 739's glare, game
     73955002, player 2: F7's crossroads, pale blue in the photo, read as nothing and named nowhere, F6, E7
     and F8 around it hidden. Over 720 photos under glare, a shadow, a pen or a thumb, no other room read
-    empty had even two such neighbours and something drawn.)"""
+    empty had even two such neighbours and something drawn); and with one, when faint ink in its round box
+    says a number is written there (``written(room)``, ``scanner.read.number_written``; ``WASHED_WRITTEN``).
+    (Seed 777's glare, game 77755001, player 1: G6's corner washed out but for its number, F6 and G7
+    beside it hidden. Of 3,571 rooms read empty beside a washed-out room, over 464 folders of glare and
+    shadow photos, 13 had such ink in the round box: all 13 drawn, 12 of them asked about already.)"""
     washed = {room for room, why in hidden.items() if washed_out(why)}
-    if len(washed) < WASHED_NEIGHBOURS:
+    if not washed:
         return rooms
     asked = []
     for reading in rooms:
         if reading.room not in hidden and not reading.drawn and WASHED_AROUND not in reading.doubts:
             room = Room.parse(reading.room)
-            if sum(room.neighbour(side).name in washed for side in SIDES) >= WASHED_NEIGHBOURS:
+            beside = sum(room.neighbour(side).name in washed for side in SIDES)
+            if beside >= WASHED_NEIGHBOURS:
                 reading = _asked(reading, [WASHED_AROUND])
+            elif beside and WASHED_WRITTEN not in reading.doubts and written(reading.room):
+                reading = _asked(reading, [WASHED_WRITTEN])
         asked.append(reading)
     return asked
 

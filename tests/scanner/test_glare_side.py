@@ -7,7 +7,7 @@ import photographer
 from photographer.degrade import degrade_shot
 from generator.kinds import BLANKS
 from scanner.load import load_photo_bytes
-from scanner.read import SURE, WASHED_AROUND, RoomReading, link_question
+from scanner.read import SURE, WASHED_AROUND, WASHED_WRITTEN, RoomReading, link_question
 from scanner.scan import (GLARE_FAINT, GLARE_STROKE, PX_PER_MM, _lit_sides_asked, _unseen_sides_asked,
                           _washed_around_asked, scan_photo)
 from scanner.visibility import COVER_PX_PER_MM, lit_places
@@ -172,6 +172,22 @@ def test_a_room_read_empty_inside_the_glare_is_asked_about():
         assert entry.get("could_be_trap") is True
 
 
+def test_a_room_read_empty_beside_the_glare_with_its_number_showing_is_asked_about():
+    """Seed 777 (game 77755001, glare, map 2, player 1): the glare washed out G6's corner (to the bottom and
+    left sides) but for a trace of its round number 3, and G6 was read as nothing, named nowhere: only F6 and
+    G7 beside it were hidden, two of the three washed-out neighbours that ask about a room read empty."""
+    shots = photographer.make_game_shots(77755001, players=4, condition="glare", map_id="map2", paper="a4")
+    shot = next(shot for shot in shots if shot.truth["player"] == 1)
+    assert shot.truth["rooms"]["G6"]["exits"] == "SW"
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    assert problems == []
+    assert {"F6", "G7"} <= set(scans[0].hidden) and "G6" not in scans[0].hidden
+    g6 = next(reading for reading in scans[0].rooms if reading.room == "G6")
+    assert g6.exits == "" and g6.doubts == (WASHED_WRITTEN,)
+    entry = next(entry for entry in scans[0].to_json()["needs_review"] if entry["where"] == "G6")
+    assert entry["rule"] == "unsure_reading" and "a round number seems written in it" in entry["why"]
+
+
 GLARE = "the print of this room cannot be seen (glare, or a deep shadow?)"
 LYING = "something lies over this room in the photo (a finger, a pen?)"
 
@@ -188,3 +204,16 @@ def test_only_an_empty_room_with_three_washed_out_neighbours_is_asked_about():
     assert asked["C5"].doubts == () and asked["E3"].doubts == ()
     assert asked["G3"].doubts == ()                         # a path read there: its strokes showed
     assert _washed_around_asked(rooms, {"C2": GLARE, "B3": GLARE}) == rooms
+
+
+def test_an_empty_room_with_one_washed_out_neighbour_is_asked_about_only_with_its_number_written():
+    rooms = [RoomReading(name, "", strengths=dict.fromkeys("NESW", 0.0)) for name in ("C3", "C5", "E5")]
+    rooms.append(RoomReading("G3", "NS", strengths={"N": 1.0, "E": 0.0, "S": 1.0, "W": 0.0}))
+    hidden = {"C4": GLARE, "D5": LYING, "G4": GLARE}     # C3 and C5 beside washed-out C4, E5 beside covered D5
+    written = {"C3", "E5", "G3"}.__contains__
+    asked = {reading.room: reading for reading in _washed_around_asked(rooms, hidden, written)}
+    assert asked["C3"].doubts == (WASHED_WRITTEN,) and asked["C3"].confidence == 0.5
+    assert asked["C5"].doubts == ()                         # no number written: nothing says it was drawn
+    assert asked["E5"].doubts == ()                         # beside a room covered, not washed out
+    assert asked["G3"].doubts == ()                         # a path read there: its strokes showed
+    assert _washed_around_asked(rooms, {"D5": LYING}, written) == rooms
