@@ -257,8 +257,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     rooms = _overshoots_asked(rooms, layout, ink)
     rooms = _unseen_sides_asked(rooms, hidden, unseen_sides, lit_sides)
     rooms = _lit_sides_asked(rooms, layout, ink, hidden, lit_sides)
-    cells = {cell.room.name: cell for cell in layout.rooms}
-    rooms = _washed_around_asked(rooms, hidden, lambda room: number_written(ink, cells[room], PX_PER_MM))
+    rooms = _washed_around_asked(rooms, hidden, lambda room: number_written(ink, layout.room_cell(room), PX_PER_MM))
     if creases or on_paths:
         shades = _Shades(ink, dark, reference.area)
         rooms = [_along_crease(reading, cell, creases, on_paths, writes,
