@@ -113,3 +113,20 @@ def test_a_sheet_far_off_in_a_large_photo_is_found_and_called_too_small(classic)
     errors = [entry["error"] for entry in outcome.errors]
     assert not outcome.sheets and any("the sheet is too small in the photo (1.9 pixels per mm)" in error
                                       for error in errors), errors
+
+
+@pytest.mark.parametrize("seed, paper", [(9270308, "letter"), (93020303, "a4")])
+def test_a_curled_dungeon_maker_sheets_code_is_still_read(seed, paper):
+    # The photographer's curled sheets (benchmarks/maker_accuracy.py, seeds 927 and 930): the curl bends the code
+    # under the top-right marker, and every attempt but the fine crop binarised against a wider window (4.7 mm)
+    # missed it, so the whole sheet went unread.
+    import photographer
+    from scanner.load import load_photo_bytes
+
+    shot = photographer.make_maker_shots(seed, players=1, paper=paper, condition="curled")[0]
+    photo = load_photo_bytes(shot.data, shot.name + shot.suffix)[0]
+    frames, _ = locate.find_sheets(photo.image)
+    found = read_sheet_id(photo.image, frames[0])
+    assert found, found.reason
+    sheet = found.value
+    assert (sheet.game, sheet.paper, sheet.seed) == ("dungeon-maker", paper, seed)
