@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping, NamedTuple
 
 import cv2
 import numpy as np
@@ -952,7 +952,8 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
                                            paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM)
     homography = frame.homography(layout.paper)
     reference = _REFERENCES[key]
-    ink, shift, dark = _registered_ink(photo.image, homography, reference)[:3]
+    registered = _registered_ink(photo.image, homography, reference)
+    ink, shift, dark = registered.ink, registered.shift, registered.dark
     from scanner.monsters import MonsterScan, paper_grain, read_marks      # only for monster record sheets
 
     # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
@@ -1061,15 +1062,23 @@ def _scan_maker_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Sh
                      tuple(dict.fromkeys(_slipped(shift, reference, places) + off_print)), unseen_boxes)
 
 
-def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference
-                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float, bool, np.ndarray, float]:
-    """The ink map of the reference's reading area of a photo, rectified and registered to the blank (zero
-    elsewhere on the page), the registration's shift field, over the reading area the registered
-    darkness (``scanner.ink.measure``'s), the gain the sheet's strokes were read with
-    (``scanner.ink.stroke_gain``), the photo's sensor noise (``scanner.ink.noise_level``), whether the
-    ink was told from the print with the finer allowance (a clear photo), the registered colour, and how
-    much darker than the blank the photo shows the print (``_print_tone``), by which its darkness was toned
-    down."""
+class _Registered(NamedTuple):
+    """A photo's reading area rectified and registered to the blank (``_registered_ink``)."""
+
+    ink: np.ndarray       # the ink map, page-sized (zero outside the reading area)
+    shift: np.ndarray     # the registration's shift field, over the reading area
+    dark: np.ndarray      # the registered darkness (``scanner.ink.measure``'s), over the reading area
+    gain: float           # the gain the sheet's strokes were read with (``scanner.ink.stroke_gain``)
+    noise: float          # the photo's sensor noise (``scanner.ink.noise_level``)
+    fine: bool            # whether the ink was told from the print with the finer allowance (a clear photo)
+    colour: np.ndarray    # the registered colour, over the reading area
+    tone: float           # how much darker than the blank the photo shows the print (``_print_tone``), by
+                          # which its darkness was toned down
+
+
+def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Reference) -> _Registered:
+    """The reference's reading area of a photo rectified and registered to the blank, its ink told from the
+    print (``_Registered``)."""
     x0, y0, x1, y1 = reference.area
     region = _rectified(image, homography, x0, y0, x1 - x0, y1 - y0)
     noise = noise_level(region)
@@ -1103,7 +1112,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     dark = _toned(dark, tone)
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
-    return _page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour, tone
+    return _Registered(_page_ink(reference, dark, colour, gain, fine), shift, dark, gain, noise, fine, colour, tone)
 
 
 PRINT_ART = (0.15, 0.45)     # the blank's grey art (pictures, light lines): how dark the photo shows it ...
