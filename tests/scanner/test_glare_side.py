@@ -8,8 +8,8 @@ from photographer.degrade import degrade_shot
 from generator.kinds import BLANKS
 from scanner.load import load_photo_bytes
 from scanner.read import SURE, WASHED_AROUND, WASHED_WRITTEN, RoomReading, link_question
-from scanner.scan import (GLARE_FAINT, GLARE_STROKE, PX_PER_MM, _lit_sides_asked, _unseen_sides_asked,
-                          _washed_around_asked, scan_photo)
+from scanner.scan import (GLARE_FAINT, GLARE_STROKE, PX_PER_MM, _dead_ends_across_asked, _lit_sides_asked,
+                          _unseen_sides_asked, _washed_around_asked, scan_photo)
 from scanner.visibility import COVER_PX_PER_MM, lit_places
 from sheets.dungeon import sheet_layout
 from sheets.page import Rect
@@ -32,10 +32,10 @@ def test_a_stroke_under_glare_read_too_faint_for_a_link_is_asked_about():
     assert named["A4"] == "is there a stroke to the left side?; is there a stroke to the bottom side?"
 
 
-def _degraded(game: int, map_id: str, spec: str, index: int, paper: str = "a4"):
-    """Player ``index`` + 1's photo of a glare game remade as ``scan_accuracy.py --degrade SPEC`` makes it:
-    its truth, its scan, and its review entries by place."""
-    shots = photographer.make_game_shots(game, players=3, condition="glare", map_id=map_id, paper=paper)
+def _degraded(game: int, map_id: str, spec: str, index: int, paper: str = "a4", players: int = 3):
+    """Player ``index`` + 1's photo of a glare game of ``players`` remade as ``scan_accuracy.py --degrade SPEC``
+    makes it: its truth, its scan, and its review entries by place."""
+    shots = photographer.make_game_shots(game, players=players, condition="glare", map_id=map_id, paper=paper)
     rng = np.random.default_rng(game)
     shot = [degrade_shot(shot, spec, rng) for shot in shots][index]
     scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
@@ -93,6 +93,51 @@ def test_an_empty_room_inside_the_glare_beside_a_side_asked_about_is_asked_about
     if next(reading for reading in scan.rooms if reading.room == "B7").exits != "NSW":
         assert "is there a stroke to the right side?" in named["A7"]
         assert "is there a stroke to the left side?" in named["B7"]
+
+
+def test_a_dead_end_heading_into_a_side_the_room_across_is_asked_about_is_asked_about_too():
+    """Seed 818 (``--degrade dark``), game 81855002, glare, map 3, four players, player 1: a straight path ran
+    from D1's top side down through D2. The glare beside them took the stroke across the side between them:
+    D2 was read as a dead end to the bottom and asked about its top side, but D1, read as a dead end to the
+    top, its stroke heading down to that same side, was named nowhere."""
+    truth, scan, named = _degraded(81855002, "map3", "dark", 0, players=4)
+    assert truth["player"] == 1 and truth["rooms"]["D1"]["exits"] == "NS"
+    read = {reading.room: reading for reading in scan.rooms}
+    asked = [(entry["where"], entry["why"]) for entry in scan.to_json()["needs_review"]]
+    if read["D1"].exits != "NS":
+        assert ("D2", "is there a stroke to the top side?") in asked
+        assert ("D1", "is there a stroke to the bottom side?") in asked
+
+
+def test_a_dead_end_is_asked_about_a_side_the_room_across_doubts_only_when_its_stroke_heads_there(classic):
+    layout = sheet_layout(classic, "a4")
+    ink = np.zeros((int(layout.height * PX_PER_MM), int(layout.width * PX_PER_MM)), np.float32)
+    r = layout.room_cell("D4").rect
+
+    def px(v: float) -> int:
+        return int(round(v * PX_PER_MM))
+
+    def stroke_down(share: float) -> None:      # D4's stroke, down from its top side's middle
+        ink[:] = 0.0
+        ink[px(r.y):px(r.y + share * r.h), px(r.x + r.w / 2) - 2:px(r.x + r.w / 2) + 3] = 1.0
+
+    dead_end = RoomReading("D4", "N", strengths={"N": 1.0, "E": 0.0, "S": 0.05, "W": 0.0})
+    asking = RoomReading("D5", "S", doubts=(link_question("N"),), strengths={"N": 0.2, "E": 0.0, "S": 1.0, "W": 0.0})
+    quiet = RoomReading("D5", "S", strengths={"N": 0.0, "E": 0.0, "S": 1.0, "W": 0.0})
+
+    def asked(d4: RoomReading, d5: RoomReading, hidden: dict | None = None) -> tuple[str, ...]:
+        readings = [{"D4": d4, "D5": d5}.get(cell.room.name, RoomReading(cell.room.name)) for cell in layout.rooms]
+        return next(reading.doubts for reading in _dead_ends_across_asked(readings, layout, ink, hidden or {})
+                    if reading.room == "D4")
+
+    stroke_down(0.75)
+    assert asked(dead_end, asking) == (link_question("S"),)
+    assert asked(dead_end, quiet) == ()                             # the room across doubts nothing there
+    assert asked(dead_end, asking, {"D4": "glare"}) == ()           # a room the photo does not show is asked so
+    straight = RoomReading("D4", "NS", strengths={"N": 1.0, "E": 0.0, "S": 1.0, "W": 0.0})
+    assert asked(straight, asking) == ()                            # not a dead end: linked there already
+    stroke_down(0.3)                                                # the stroke stops short of the middle
+    assert asked(dead_end, asking) == ()
 
 
 def test_a_lit_side_is_asked_where_the_path_looks_cut_there(classic):
