@@ -219,10 +219,7 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     unseen_sides = {where for where, why in sides.items() if why != LIT}
     lit_sides = {where for where, why in sides.items() if why == LIT}
     if len(hidden) >= MOST_HIDDEN * len(layout.rooms):
-        raise _Unreadable(f"{len(hidden)} of the {len(layout.rooms)} rooms cannot be seen clearly in this photo "
-                          f"(glare, a shadow, something lying on the sheet, or the paper far from flat): take it "
-                          f"again from above with the sheet flat, the whole map in even light, and no lamp "
-                          f"shining back from the paper")
+        raise _Unreadable(_mostly_hidden(hidden, len(layout.rooms)))
 
     def no_creases(ink: np.ndarray) -> tuple[np.ndarray, list[Crease], list[Crease]]:
         ink = _without_cave_arrows(ink, layout)
@@ -270,6 +267,22 @@ def _scan_map_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: Shee
     return SheetScan(source, sheet_id, layout, rooms, tally, ink, resolution,
                      _page_picture(photo.image, homography, reference, shift), marks, hidden,
                      identified_by_qr=guessed is None, tally_hidden=tally_hidden)
+
+
+FAINT_ALL_OVER = 0.9     # with this share of the rooms' print not seen, and nothing lying over them, the whole
+                         # photo is too faint, not a lamp's glare or a shadow here and there
+
+
+def _mostly_hidden(hidden: dict[str, str], rooms: int) -> str:
+    """Why a photo with ``MOST_HIDDEN`` of its ``rooms`` hidden (``hidden``: room -> why) gives no score, and what
+    to do: a photo whose print hardly shows in nearly every room (``FAINT_ALL_OVER``: dim, hazy, or out of focus,
+    as a low-contrast photo in dim light is) is to be taken in better light, not moved out of a glare."""
+    counted = f"{len(hidden)} of the {rooms} rooms cannot be seen clearly in this photo"
+    if sum(washed_out(why) for why in hidden.values()) >= FAINT_ALL_OVER * rooms:
+        return (f"{counted}: the print hardly shows anywhere (a dim, hazy or blurred photo?): take it again in "
+                f"brighter, even light, with the lens clean and the sheet in focus")
+    return (f"{counted} (glare, a shadow, something lying on the sheet, or the paper far from flat): take it again "
+            f"from above with the sheet flat, the whole map in even light, and no lamp shining back from the paper")
 
 
 def _paper_of(frame: SheetFrame) -> str:

@@ -226,6 +226,22 @@ def test_a_photo_that_shows_too_little_of_the_map_gives_no_score_and_says_what_t
     assert outcome.sheets == []
     error, = [entry["error"] for entry in outcome.errors]
     assert "rooms cannot be seen clearly in this photo" in error and "take it again" in error
+    assert "something lying on the sheet" in error and "hardly shows" not in error
+
+
+def test_a_photo_too_dim_and_hazy_to_show_the_print_says_to_take_it_in_better_light(shot):
+    """Haze over a dim photo (as a lens smeared with a thumb's grease in a dim room): the corner squares are found
+    and the QR code is read, but the print of every room hardly shows. Not glare or a shadow here and there: the
+    advice is better light and a clean lens, not moving the lamp."""
+    from photographer.degrade import degrade
+
+    rng = np.random.default_rng(1)
+    photo = degrade(degrade(shot.photo, "haze:0.7", rng), "dark:0.45", rng)
+    outcome = scan_bytes(_jpeg(photo), "hazy.jpg", BLANKS)
+    assert outcome.sheets == []
+    error, = [entry["error"] for entry in outcome.errors]
+    assert "rooms cannot be seen clearly in this photo: the print hardly shows anywhere" in error
+    assert "take it again in brighter, even light" in error
 
 
 @pytest.mark.parametrize("args, line", [
