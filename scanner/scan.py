@@ -434,10 +434,11 @@ def _dead_ends_across_asked(rooms: list[RoomReading], layout: SheetLayout, ink: 
 
     asked = []
     for reading, cell in zip(rooms, layout.rooms):
-        sides = [side for side in SIDES if len(reading.exits) == 1 and not reading.trap and reading.room not in hidden
-                 and side not in reading.exits and link_question(side) not in reading.doubts
-                 and across_asked(cell, side) and _heads_to(ink, cell, side)]
-        asked.append(_asked(reading, [link_question(side) for side in sides]))
+        if len(reading.exits) == 1 and not reading.trap and reading.room not in hidden:
+            reading = _asked(reading, [link_question(side) for side in SIDES if side not in reading.exits
+                                       and link_question(side) not in reading.doubts and across_asked(cell, side)
+                                       and _heads_to(ink, cell, side)])
+        asked.append(reading)
     return asked
 
 
