@@ -75,7 +75,7 @@ class SheetMarks:
     layout: MonsterLayout
     fills: dict                    # (group, value) -> fill
     life: dict                     # track name -> fills of its boxes, first box first
-    glared: frozenset = frozenset()     # pool bubbles (group, value) and life boxes (track, box from 1) where
+    glared: frozenset = frozenset()     # bubbles (group, value) and life boxes (track, box from 1) where
                                         # glare lights the paper or near it (``scanner.visibility.glare_lit``)
     grain: float = 0.0                  # how far the photo's grain alone inks a box (``paper_grain``)
     joined: tuple = ()                  # (pool key, value, value): neighbouring pool bubbles both filled, with
@@ -443,6 +443,7 @@ def read_roster(marks: SheetMarks) -> Reading:
             elif part is not None:
                 parts.append(part)
         if core is None:
+            reading.doubts += core_doubts + part_doubts        # glare over a fill: asked, not left out unsaid
             if parts or gone:
                 reading.doubts.append(Doubt(card.core.where, Rule.MISSING, f"parts are marked but no core die: "
                                                                         f"monster {card.number} is left out", 0.3))
@@ -499,6 +500,34 @@ def _glared_rows(marks: SheetMarks, pool) -> list[Doubt]:
                   f"Read as not; {GLARED_NOTE}", GLARED_SURENESS) for size, colours in rows.items()]
 
 
+GLARED_TRACE = 0.05    # a card's bubble read empty where glare brightens the paper is asked about with this much
+                       # ink left in it: a fill washed out keeps a trace (9% on seed 230), a bubble never filled
+                       # reads 0-2%
+
+
+def _row_values(row: PartRow, size: str | None, colour: str | None, kind: str | None) -> list[tuple[str, str | None]]:
+    """A part row's groups by name, each with the value read in it."""
+    values = [(f"{row.where} size", size), (f"{row.where} colour", colour)]
+    return values + ([(f"{row.where} type", kind)] if row.part else [])
+
+
+def _glared_group(marks: SheetMarks, name: str, value: str | None) -> Doubt | None:
+    """A card's group with bubbles read empty where glare brightens the paper (``SheetMarks.glared``), asked
+    about once: a fill washed out there reads as empty as a bubble never filled, and the group then reads as
+    nothing marked, or as another bubble alone where two were filled (seed 230, glare: monster 1's core colour,
+    purple and black both filled, the purple at the glare's edge read 9% filled, and black read with nothing
+    asked)."""
+    lit = [bubble.value for bubble in marks.layout.groups()[name]
+           if GLARED_TRACE <= marks.fills[(bubble.group, bubble.value)] < MARKED
+           and (bubble.group, bubble.value) in marks.glared]
+    if not lit:
+        return None
+    which = f"the {lit[0]} bubble" if len(lit) == 1 else f"any of {', '.join(lit)}"
+    why = f"is {which} filled? Read as none marked" if value is None else \
+        f"is {which} filled too? Read as {value} alone"
+    return Doubt(name, Rule.UNSURE_MARK, f"{why}; {GLARED_NOTE}", GLARED_SURENESS)
+
+
 def _destroyed(part: dict) -> bool:
     """Whether a part's damage reaches its die's sides (life 0)."""
     return part["die"] is not None and part["damage"] >= int(part["die"].split()[0][1:])
@@ -514,8 +543,11 @@ def _part(marks: SheetMarks, row: PartRow) -> tuple[dict | None, list[Doubt]]:
     if row.part:
         kind, more = choose(f"{where} type", marks.group(f"{where} type"))
         doubts += more
+    glared = [doubt for name, value in _row_values(row, size, colour, kind)
+              if (doubt := _glared_group(marks, name, value)) is not None]
     if size is None and colour is None and kind is None:
-        return None, []
+        return None, glared
+    doubts += glared
     lost, more = marks.damage(f"{where} life")
     doubts += more
     die = f"{size} {colour}" if size and colour else None

@@ -1008,7 +1008,7 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
 
 
 def _monster_glared(layout, reference: _Reference, cover_image: np.ndarray, hidden: dict) -> frozenset:
-    """The pool bubbles, as (group, value), and life boxes, as (track, box from 1), of a monster record sheet
+    """The bubbles, as (group, value), and life boxes, as (track, box from 1), of a monster record sheet
     where glare lights the paper or lies a few millimetres away (``scanner.visibility.glare_lit``: a marker's
     fill or a single cross washes out there to as little as an empty bubble's or box's ink), in places the
     photo shows."""
@@ -1017,6 +1017,9 @@ def _monster_glared(layout, reference: _Reference, cover_image: np.ndarray, hidd
     # A pool's place is its row of one die size: "reserve d10" for the bubble "d10 orange".
     boxes.update({(bubble.group, bubble.value): bubble.rect for pool in layout.pools for bubble in pool.bubbles
                   if f"{pool.key} {bubble.value.split()[0]}" not in hidden})
+    # A card's groups by their own names ("monster 1 core colour"), as ``hidden`` names them.
+    boxes.update({(bubble.group, bubble.value): bubble.rect for name, bubbles in layout.groups().items()
+                  if name not in hidden for bubble in bubbles})
     return _glared(reference, cover_image, boxes, glare_lit)
 
 

@@ -425,6 +425,47 @@ def test_glare_over_the_next_box_of_a_life_track_or_a_pools_row_asks_about_it():
     assert pools[0].why.startswith("is any of orange, pink d10 marked? Read as not")
 
 
+def test_glare_over_a_cards_bubbles_read_empty_asks_about_them():
+    """A fill washed out by glare reads as nearly empty: a card's group with a bubble read empty there but for a
+    trace of ink is asked about once, as read (another bubble alone, or nothing), and so is a part whose every
+    fill glare washed out, which would otherwise be left out of the roster unsaid. Away from the glare, or
+    with no ink at all, nothing more is asked."""
+    from dataclasses import replace
+
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {"monster 1 core size": "d8", "monster 1 core colour": "black",
+                            "monster 1 part 2 size": "d6", "monster 1 part 2 colour": "blue",
+                            "monster 1 part 2 type": "weapon"})
+    assert read_roster(marks).doubts == []
+    glared = replace(marks, glared=frozenset({("monster 1 core colour", "purple"), ("monster 1 core colour", "black"),
+                                              ("monster 1 core colour", "pink"), ("monster 1 part 3 type", "combo"),
+                                              ("monster 1 part 4 type", "shield")}))
+    # A washed-out fill keeps a trace of ink; a bubble never filled (pink, the part 4 shield) reads none.
+    glared.fills[("monster 1 core colour", "purple")] = 0.09
+    glared.fills[("monster 1 part 3 type", "combo")] = 0.06
+    asked = {d.where: d for d in read_roster(glared).doubts}
+    assert set(asked) == {"monster 1 core colour", "monster 1 part 3 type"}
+    assert asked["monster 1 core colour"].rule == "unsure_mark"
+    assert asked["monster 1 core colour"].why.startswith("is the purple bubble filled too? Read as black alone; "
+                                                         "glare brightens the paper")
+    assert asked["monster 1 part 3 type"].why.startswith("is the combo bubble filled? Read as none marked")
+
+
+def test_a_second_fill_at_the_glares_edge_is_asked_about():
+    """Monster sheets, glare, seed 230 (``benchmarks/monster_accuracy.py --sheets 3 --conditions all --seed
+    230``): monster 1's core colour had purple and black filled; the purple, at the glare's edge, read 9%
+    filled, and the core read as black with nothing asked. Its group is now asked about."""
+    shot = photographer.make_monster_shots(230000, players=2, difficulty="medium", paper="letter", faults=2,
+                                           condition="glare")[0]
+    assert {"monster 1 core colour|purple", "monster 1 core colour|black"} <= set(shot.truth["marks"])
+    entry, problems = read(shot)
+    assert problems == []
+    asked = {d["where"]: d["why"] for d in entry["needs_review"]}
+    colour = player_of(entry)["monsters"][0]["core"]["die"].split()[1]
+    if colour != "purple":
+        assert "purple" in asked["monster 1 core colour"]
+
+
 def test_a_cross_faded_by_glare_is_read_or_named():
     """The photo of seed 607 above, as the benchmark takes it: the track is read right or asked about."""
     shot = photographer.make_monster_shots(607014, players=2, difficulty="medium", paper="a4", faults=0,
