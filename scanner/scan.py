@@ -1004,7 +1004,17 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
                     grain=paper_grain(ink[y0:y1, x0:x1], reference.darkness, layout, PX_PER_MM))
     return MonsterScan(source, sheet_id, layout, marks, resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
-                       _slipped(shift, reference, places))
+                       _whole_pools(_slipped(shift, reference, places), places))
+
+
+def _whole_pools(slipped: tuple[str, ...], places: dict[str, Rect]) -> tuple[str, ...]:
+    """The ``slipped`` places of a monster record sheet, with every row of a pool some of whose rows slipped: a
+    pool's rows lie a few millimetres apart under one curl, and the registration's jump shows over some of them
+    only. Seed 232, curled, sheet 232001: the reserve's d4 to d10 rows were named, and its d12 row's two dice
+    were read in the d20 row, named nowhere."""
+    pools = {place.split()[0] for place in slipped if not place.startswith("monster ")}
+    return tuple(place for place in places
+                 if place in slipped or (not place.startswith("monster ") and place.split()[0] in pools))
 
 
 def _monster_glared(layout, reference: _Reference, cover_image: np.ndarray, hidden: dict) -> frozenset:

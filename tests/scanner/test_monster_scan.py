@@ -466,6 +466,21 @@ def test_a_second_fill_at_the_glares_edge_is_asked_about():
         assert "purple" in asked["monster 1 core colour"]
 
 
+def test_a_curl_over_part_of_a_pool_names_every_row_of_it():
+    """Monster sheets, curled, seed 232 (``benchmarks/monster_accuracy.py --sheets 3 --conditions all --seed
+    232``), sheet 232001, player 1: the registration jumped over the reserve's d4 to d10 rows, which were
+    named, and its d12 row's two dice were read in the d20 row, named nowhere. The pool's entry names all its
+    rows."""
+    shot = photographer.make_monster_shots(232001, players=2, difficulty="medium", paper="letter", faults=2,
+                                           condition="curled")[0]
+    assert {"reserve|d12 orange", "reserve|d12 pink"} <= set(shot.truth["marks"])
+    entry, problems = read(shot)
+    assert problems == []
+    reserve = next(d["why"] for d in entry["needs_review"] if d["where"] == "reserve")
+    assert reserve.startswith("the paper curls here, so these marks may be read one bubble or box off: look at "
+                              "reserve d4, reserve d6, reserve d8, reserve d10, reserve d12, reserve d20 on the sheet")
+
+
 def test_a_cross_faded_by_glare_is_read_or_named():
     """The photo of seed 607 above, as the benchmark takes it: the track is read right or asked about."""
     shot = photographer.make_monster_shots(607014, players=2, difficulty="medium", paper="a4", faults=0,
