@@ -505,18 +505,12 @@ GLARED_TRACE = 0.05    # a card's bubble read empty where glare brightens the pa
                        # reads 0-2%
 
 
-def _row_values(row: PartRow, size: str | None, colour: str | None, kind: str | None) -> list[tuple[str, str | None]]:
-    """A part row's groups by name, each with the value read in it."""
-    values = [(f"{row.where} size", size), (f"{row.where} colour", colour)]
-    return values + ([(f"{row.where} type", kind)] if row.part else [])
-
-
 def _glared_group(marks: SheetMarks, name: str, value: str | None) -> Doubt | None:
-    """A card's group with bubbles read empty where glare brightens the paper (``SheetMarks.glared``), asked
-    about once: a fill washed out there reads as empty as a bubble never filled, and the group then reads as
-    nothing marked, or as another bubble alone where two were filled (seed 230, glare: monster 1's core colour,
-    purple and black both filled, the purple at the glare's edge read 9% filled, and black read with nothing
-    asked)."""
+    """A card's group with bubbles read empty where glare brightens the paper (``SheetMarks.glared``) but for a
+    trace of ink (``GLARED_TRACE``), asked about once: a fill washed out there reads as nearly empty, and the
+    group then reads as nothing marked, or as another bubble alone where two were filled (seed 230, glare:
+    monster 1's core colour, purple and black both filled, the purple at the glare's edge read 9% filled, and
+    black read with nothing asked)."""
     lit = [bubble.value for bubble in marks.layout.groups()[name]
            if GLARED_TRACE <= marks.fills[(bubble.group, bubble.value)] < MARKED
            and (bubble.group, bubble.value) in marks.glared]
@@ -543,7 +537,7 @@ def _part(marks: SheetMarks, row: PartRow) -> tuple[dict | None, list[Doubt]]:
     if row.part:
         kind, more = choose(f"{where} type", marks.group(f"{where} type"))
         doubts += more
-    glared = [doubt for name, value in _row_values(row, size, colour, kind)
+    glared = [doubt for name, value in zip(row.groups(), (size, colour, kind))    # (a core has no type)
               if (doubt := _glared_group(marks, name, value)) is not None]
     if size is None and colour is None and kind is None:
         return None, glared
