@@ -443,7 +443,7 @@ def read_roster(marks: SheetMarks) -> Reading:
             elif part is not None:
                 parts.append(part)
         if core is None:
-            reading.doubts += core_doubts + part_doubts        # glare over a fill: asked, not left out unsaid
+            reading.doubts += core_doubts        # glare over the core's fill: asked, not left out unsaid
             if parts or gone:
                 reading.doubts.append(Doubt(card.core.where, Rule.MISSING, f"parts are marked but no core die: "
                                                                         f"monster {card.number} is left out", 0.3))
