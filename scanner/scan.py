@@ -992,7 +992,7 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     reference = _REFERENCES[key]
     registered = _registered_ink(photo.image, homography, reference)
     ink, shift, dark = registered.ink, registered.shift, registered.dark
-    from scanner.monsters import MonsterScan, paper_grain, read_marks      # only for monster record sheets
+    from scanner.monsters import MonsterScan, glare_shaded, paper_grain, read_marks    # only for monster record sheets
 
     # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
     places = layout.places()
@@ -1000,7 +1000,11 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     hidden = _unseen_places(_Tiles(()), reference, dark, photo.image, homography, [], places,
                             cover_image=cover_image)
     x0, y0, x1, y1 = reference.area
-    marks = replace(read_marks(ink, layout, PX_PER_MM), glared=_monster_glared(layout, reference, cover_image, hidden),
+    glared = _monster_glared(layout, reference, cover_image, hidden)
+    page_dark = np.zeros(reference.page_shape, np.float32)
+    page_dark[y0:y1, x0:x1] = dark / 255
+    marks = replace(read_marks(ink, layout, PX_PER_MM), glared=glared,
+                    shaded=glare_shaded(page_dark, layout, glared, PX_PER_MM) if glared else frozenset(),
                     grain=paper_grain(ink[y0:y1, x0:x1], reference.darkness, layout, PX_PER_MM))
     return MonsterScan(source, sheet_id, layout, marks, resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,

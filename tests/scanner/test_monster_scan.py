@@ -17,8 +17,8 @@ from sheets.roster import monster_layout
 from generator.kinds import BLANKS
 from games.review import Rule
 from scanner.load import load_photo_bytes
-from scanner.monsters import (FILLED, MARKED, SheetMarks, choose, damage, joined_bubbles, merge_entries,
-                              paper_grain, read_marks, read_roster, roster_json)
+from scanner.monsters import (FILLED, GLARED_DARKER, MARKED, SheetMarks, choose, damage, glare_shaded,
+                              joined_bubbles, merge_entries, paper_grain, read_marks, read_roster, roster_json)
 from scanner.scan import scan_photo
 from tests_support import run_cli
 
@@ -464,6 +464,47 @@ def test_a_second_fill_at_the_glares_edge_is_asked_about():
     colour = player_of(entry)["monsters"][0]["core"]["die"].split()[1]
     if colour != "purple":
         assert "purple" in asked["monster 1 core colour"]
+
+
+def test_a_fill_glare_washed_out_of_the_ink_still_shows_darker_than_its_neighbours_and_is_asked_about():
+    """Glare can wash a fill under the print's allowance (read 0%) and leave a grey disc a person sees at once:
+    a glared bubble whose inside is darker than its group's other bubbles by ``GLARED_DARKER`` is asked about
+    as a trace is. A lighter difference, or one away from the glare, is not."""
+    from dataclasses import replace
+
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {"monster 1 core size": "d8", "monster 1 core colour": "white"})
+    group = layout.groups()["monster 1 core colour"]
+    by_value = {b.value: b for b in group}
+    dark = np.zeros((int(layout.height * 5), int(layout.width * 5)), np.float32)
+    for value, shade in (("white", 0.8), ("pink", GLARED_DARKER + 0.03), ("red", GLARED_DARKER - 0.03),
+                         ("blue", 0.5)):
+        b = by_value[value]
+        cv2.circle(dark, (int(round(b.cx * 5)), int(round(b.cy * 5))), int(b.r * 5), shade, -1)
+    glared = frozenset((b.group, b.value) for b in group if b.value != "blue")
+    assert glare_shaded(dark, layout, glared, 5.0) == {("monster 1 core colour", "white"),
+                                                       ("monster 1 core colour", "pink")}
+    # White is read filled; pink, read empty but darker, is asked about; red and blue are not.
+    shaded = replace(marks, glared=glared, shaded=glare_shaded(dark, layout, glared, 5.0))
+    asked = {d.where: d.why for d in read_roster(shaded).doubts}
+    assert list(asked) == ["monster 1 core colour"]
+    assert asked["monster 1 core colour"].startswith("is the pink bubble filled too? Read as white alone; glare")
+    assert read_roster(replace(marks, glared=glared)).doubts == []
+
+
+def test_a_fill_glare_washed_out_of_the_ink_is_asked_about_on_the_photo():
+    """Monster sheets, glare, seed 242 (``benchmarks/monster_accuracy.py --sheets 30 --conditions glare --seed
+    242``), sheet 242005, player 1: monster 1 part 3's colour had pink and white filled; the pink, under the
+    glare, read 0.4% filled, and the part read as white with nothing asked."""
+    shot = photographer.make_monster_shots(242005, players=2, difficulty="medium", paper="a4", faults=2,
+                                           condition="glare")[0]
+    assert {"monster 1 part 3 colour|pink", "monster 1 part 3 colour|white"} <= set(shot.truth["marks"])
+    entry, problems = read(shot)
+    assert problems == []
+    asked = {d["where"]: d["why"] for d in entry["needs_review"]}
+    assert [part["die"] for part in player_of(shot.truth)["monsters"][0]["parts"]] == ["d12 pink"]
+    if [part["die"] for part in player_of(entry)["monsters"][0]["parts"]] != ["d12 pink"]:
+        assert asked["monster 1 part 3 colour"].startswith("is the pink bubble filled too? Read as white alone")
 
 
 def test_a_curl_over_part_of_a_pool_names_every_row_of_it():
