@@ -1001,10 +1001,9 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
                             cover_image=cover_image)
     x0, y0, x1, y1 = reference.area
     glared = _monster_glared(layout, reference, cover_image, hidden)
-    page_dark = np.zeros(reference.page_shape, np.float32)
-    page_dark[y0:y1, x0:x1] = dark / 255
     marks = replace(read_marks(ink, layout, PX_PER_MM), glared=glared,
-                    shaded=glare_shaded(page_dark, layout, glared, PX_PER_MM) if glared else frozenset(),
+                    shaded=glare_shaded(_on_page(reference, dark / 255), layout, glared, PX_PER_MM) if glared
+                    else frozenset(),
                     grain=paper_grain(ink[y0:y1, x0:x1], reference.darkness, layout, PX_PER_MM))
     return MonsterScan(source, sheet_id, layout, marks, resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
@@ -1335,10 +1334,15 @@ def _faded(field: np.ndarray, shape: tuple[int, int], area: tuple[int, int, int,
 def _page_ink(reference: _Reference, dark: np.ndarray, colour: np.ndarray, gain: float, fine: bool) -> np.ndarray:
     """The ink map of the page from the reading area's registered darkness and colour, against the print's
     finer allowance (``fine``) or its wider one."""
+    return _on_page(reference, ink_map(dark, colour, reference.flat_allowance if fine else reference.allowance, gain))
+
+
+def _on_page(reference: _Reference, plane: np.ndarray) -> np.ndarray:
+    """A plane of the reading area (``reference.area``) set in a page-sized one, 0 around it."""
     x0, y0, x1, y1 = reference.area
-    ink = np.zeros(reference.page_shape, np.float32)
-    ink[y0:y1, x0:x1] = ink_map(dark, colour, reference.flat_allowance if fine else reference.allowance, gain)
-    return ink
+    page = np.zeros(reference.page_shape, np.float32)
+    page[y0:y1, x0:x1] = plane
+    return page
 
 
 def _page_to_mm(x0: int = 0, y0: int = 0, scale: float = 1.0) -> np.ndarray:
