@@ -1171,27 +1171,36 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
 
 PRINT_ART = (0.15, 0.45)     # the blank's grey art (pictures, light lines): how dark the photo shows it ...
 PRINT_GAIN_FROM = 1.0        # ... against the blank, from which the photo's darkness is scaled down by as much
+PRINT_FAINT = 0.45           # ... and under which it is scaled up, to show the art this dark
 
 
 def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -> float:
     """How many times darker than the blank has it a photo shows the print, when more than
-    ``PRINT_GAIN_FROM`` (1.0 otherwise): its registered darkness (8-bit) is toned down by as much
-    (``_toned``), and so is every darkness measured again from the same photo.
+    ``PRINT_GAIN_FROM``, or its share of ``PRINT_FAINT`` when less than that (1.0 otherwise): its registered
+    darkness (8-bit) is toned by as much (``_toned``: divided by it), and so is every darkness measured again
+    from the same photo.
 
     A phone's heavy sharpening rings every line: darker inside, a bright halo beside it, so the paper white
     beside the line is taken brighter and the line darker still. The printed pictures then showed darker
     than the allowance for them, and read as strokes: a Loot bag's lower half as a stroke to the bottom
     side, named nowhere. Photos in every one of the photographer's conditions show the grey art at 0.56-0.95
     of the blank's darkness (a lens softens thin lines); sharpened ones at 1.2-1.3. ``art`` and
-    ``art_darkness``: the reference's ``print_art``."""
+    ``art_darkness``: the reference's ``print_art``.
+
+    A photo showing it fainter than ``PRINT_FAINT`` (a hazy lens, a dim room: the photographer's dim map
+    photos go down to 0.49, its monster sheets' to 0.57) is scaled up to show it that dark: under
+    ``--degrade haze`` the print shows at 0.21-0.43, and a dim monster sheet's pool dice, filled 1-8% of the
+    way, read out, named nowhere (seed 256)."""
     if art is None:
         return 1.0
     gain = float(median(dark[::2, ::2][art])) / 255 / art_darkness
+    if gain < PRINT_FAINT:
+        return max(gain, 0.05) / PRINT_FAINT
     return gain if gain > PRINT_GAIN_FROM else 1.0
 
 
 def _toned(dark: np.ndarray, tone: float) -> np.ndarray:
-    """A darkness (8-bit) toned down by ``tone`` (``_print_tone``)."""
+    """A darkness (8-bit) divided by ``tone`` (``_print_tone``)."""
     return cv2.convertScaleAbs(dark, alpha=1.0 / tone) if tone != 1.0 else dark
 
 

@@ -507,6 +507,27 @@ def test_a_fill_glare_washed_out_of_the_ink_is_asked_about_on_the_photo():
         assert asked["monster 1 part 3 colour"].startswith("is the pink bubble filled too? Read as white alone")
 
 
+def _hazed(seed: int, condition: str, index: int):
+    """A monster sheet's photo as ``benchmarks/monster_accuracy.py --degrade haze`` takes it."""
+    from photographer.degrade import degrade_shot, spec_argument
+
+    shots = photographer.make_monster_shots(seed, players=2, difficulty="medium", paper="a4", faults=2,
+                                            condition=condition)
+    rng = np.random.default_rng(seed)
+    return [degrade_shot(shot, spec_argument("haze"), rng) for shot in shots][index]
+
+
+def test_a_hazy_dim_photo_is_read_as_darkly_as_the_faintest_the_photographer_takes():
+    """Seed 256, ``--degrade haze``, dim, sheet 256000, player 1: the haze left the print a quarter as dark as
+    the blank's, and all three pool dice read out, named nowhere (fills 1-8%). The photo's darkness is now
+    scaled up to show the print as dark as the dimmest of the photographer's own photos do."""
+    shot = _hazed(256000, "dim", 0)
+    assert player_of(shot.truth)["reserve"] == ["d4 gray", "d12 yellow"]
+    entry, problems = read(shot)
+    assert problems == []
+    assert "d4 gray" in player_of(entry)["reserve"]
+
+
 def test_a_curl_over_part_of_a_pool_names_every_row_of_it():
     """Monster sheets, curled, seed 232 (``benchmarks/monster_accuracy.py --sheets 3 --conditions all --seed
     232``), sheet 232001, player 1: the registration jumped over the reserve's d4 to d10 rows, which were
