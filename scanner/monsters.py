@@ -51,6 +51,7 @@ GRAIN_CROSS = 1.5       # ... and a box counts crossed from this many times that
 PAPER_CLEAR_MM = 1.0    # the grain is measured this far at least from the print (darker than PRINTED)
 PRINTED = 0.03
 GLARED_NOTE = "glare brightens the paper here or close by, which may wash out a light mark"
+FAINT_NOTE = "the whole photo shows the print faintly (a hazy lens, dim light?), which may wash out a light mark"
 BUBBLE_INSET_MM = 0.45  # the inside of a bubble read: clear of its printed ring
 BOX_INSET_MM = 0.35
 
@@ -82,6 +83,8 @@ class SheetMarks:
                                         # the gap between them inked across (``joined_bubbles``)
     shaded: frozenset = frozenset()     # glared card bubbles (group, value) darker than their group's others
                                         # (``glare_shaded``)
+    faint: bool = False                 # the photo shows the whole print faintly (``scanner.scan._washed_out``:
+                                        # a hazy lens, a dim room)
 
     def group(self, name: str) -> dict[str, float]:
         """The fills of one group's bubbles by value, in printed order."""
@@ -491,15 +494,31 @@ def _spilled(marks: SheetMarks, pool) -> list[Doubt]:
 def _glared_rows(marks: SheetMarks, pool) -> list[Doubt]:
     """A pool's rows with bubbles read empty where glare brightens the paper (``SheetMarks.glared``), one
     question a row: a marker's fill washed out there reads as empty as a bubble never filled (under 1% on the
-    photographer's glare), so every such bubble is named."""
+    photographer's glare), so every such bubble is named. On a faint photo (``SheetMarks.faint``), the rows
+    with bubbles read empty but for a trace of ink (``FAINT_TRACE``) too."""
     rows: dict[str, list[str]] = {}
+    notes: dict[str, str] = {}
     for bubble in pool.bubbles:
-        if marks.fills[(bubble.group, bubble.value)] < MARKED and (bubble.group, bubble.value) in marks.glared:
+        key = (bubble.group, bubble.value)
+        note = GLARED_NOTE if marks.fills[key] < MARKED and key in marks.glared else _faint(marks, key)
+        if note:
             size, colour = bubble.value.split(" ", 1)
             rows.setdefault(size, []).append(colour)
+            notes[size] = GLARED_NOTE if GLARED_NOTE in (note, notes.get(size)) else note
     return [Doubt(f"{pool.key} {size}", Rule.UNSURE_MARK,
                   f"is {'the ' + colours[0] if len(colours) == 1 else 'any of ' + ', '.join(colours)} {size} marked? "
-                  f"Read as not; {GLARED_NOTE}", GLARED_SURENESS) for size, colours in rows.items()]
+                  f"Read as not; {notes[size]}", GLARED_SURENESS) for size, colours in rows.items()]
+
+
+FAINT_TRACE = 0.05     # on a faint photo a bubble read empty is asked about with this much ink in it: under
+                       # --degrade haze (seeds 264-266, every condition), 35 of the 54 fills read empty show
+                       # 5-20%, and 47 of 31600 bubbles never filled
+
+
+def _faint(marks: SheetMarks, key: tuple) -> str | None:
+    """``FAINT_NOTE`` for a bubble read empty but for a trace of ink (``FAINT_TRACE``) on a faint photo, else
+    None."""
+    return FAINT_NOTE if marks.faint and FAINT_TRACE <= marks.fills[key] < MARKED else None
 
 
 GLARED_TRACE = 0.05    # a card's bubble read empty where glare brightens the paper is asked about with this much
@@ -531,21 +550,29 @@ def glare_shaded(dark: np.ndarray, layout: MonsterLayout, glared: frozenset, px_
     return frozenset(shaded)
 
 
-def _glared_group(marks: SheetMarks, name: str, value: str | None) -> Doubt | None:
+def _washed_group(marks: SheetMarks, name: str, value: str | None) -> Doubt | None:
     """A card's group with bubbles read empty where glare brightens the paper (``SheetMarks.glared``) but for a
-    trace of ink (``GLARED_TRACE``), asked about once: a fill washed out there reads as nearly empty, and the
-    group then reads as nothing marked, or as another bubble alone where two were filled (seed 230, glare:
-    monster 1's core colour, purple and black both filled, the purple at the glare's edge read 9% filled, and
-    black read with nothing asked)."""
-    lit = [bubble.value for bubble in marks.layout.groups()[name]
-           if marks.fills[(bubble.group, bubble.value)] < MARKED and (bubble.group, bubble.value) in marks.glared
-           and (marks.fills[(bubble.group, bubble.value)] >= GLARED_TRACE or (bubble.group, bubble.value) in marks.shaded)]
+    trace of ink (``GLARED_TRACE``) or a shade (``SheetMarks.shaded``), or on a faint photo for a trace
+    (``FAINT_TRACE``), asked about once: a fill washed out reads as nearly empty, and the group then reads as
+    nothing marked, or as another bubble alone where two were filled (seed 230, glare: monster 1's core
+    colour, purple and black both filled, the purple at the glare's edge read 9% filled, and black read with
+    nothing asked)."""
+    lit, notes = [], set()
+    for bubble in marks.layout.groups()[name]:
+        key = (bubble.group, bubble.value)
+        glared = key in marks.glared and marks.fills[key] < MARKED and (marks.fills[key] >= GLARED_TRACE
+                                                                        or key in marks.shaded)
+        note = GLARED_NOTE if glared else _faint(marks, key)
+        if note:
+            lit.append(bubble.value)
+            notes.add(note)
     if not lit:
         return None
     which = f"the {lit[0]} bubble" if len(lit) == 1 else f"any of {', '.join(lit)}"
     why = f"is {which} filled? Read as none marked" if value is None else \
         f"is {which} filled too? Read as {value} alone"
-    return Doubt(name, Rule.UNSURE_MARK, f"{why}; {GLARED_NOTE}", GLARED_SURENESS)
+    return Doubt(name, Rule.UNSURE_MARK, f"{why}; {GLARED_NOTE if GLARED_NOTE in notes else FAINT_NOTE}",
+                 GLARED_SURENESS)
 
 
 def _destroyed(part: dict) -> bool:
@@ -563,11 +590,11 @@ def _part(marks: SheetMarks, row: PartRow) -> tuple[dict | None, list[Doubt]]:
     if row.part:
         kind, more = choose(f"{where} type", marks.group(f"{where} type"))
         doubts += more
-    glared = [doubt for name, value in zip(row.groups(), (size, colour, kind))    # (a core has no type)
-              if (doubt := _glared_group(marks, name, value)) is not None]
+    washed = [doubt for name, value in zip(row.groups(), (size, colour, kind))    # (a core has no type)
+              if (doubt := _washed_group(marks, name, value)) is not None]
     if size is None and colour is None and kind is None:
-        return None, glared
-    doubts += glared
+        return None, washed
+    doubts += washed
     lost, more = marks.damage(f"{where} life")
     doubts += more
     die = f"{size} {colour}" if size and colour else None

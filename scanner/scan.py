@@ -1003,7 +1003,7 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     glared = _monster_glared(layout, reference, cover_image, hidden)
     marks = replace(read_marks(ink, layout, PX_PER_MM), glared=glared,
                     shaded=glare_shaded(_on_page(reference, dark / 255), layout, glared, PX_PER_MM) if glared
-                    else frozenset(),
+                    else frozenset(), faint=_washed_out(dark, reference),
                     grain=paper_grain(ink[y0:y1, x0:x1], reference.darkness, layout, PX_PER_MM))
     return MonsterScan(source, sheet_id, layout, marks, resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
@@ -1197,6 +1197,23 @@ def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -
     if gain < PRINT_FAINT:
         return max(gain, 0.05) / PRINT_FAINT
     return gain if gain > PRINT_GAIN_FROM else 1.0
+
+
+PRINT_SOLID = 0.6            # the blank's solid print (this dark or more, a pixel or two inside its edges) ...
+PRINT_WASHED = 0.75          # ... shown under this share of its darkness: the whole photo is washed out
+
+
+def _washed_out(dark: np.ndarray, reference: "_Reference") -> bool:
+    """Whether a photo shows the print faintly all over (a hazy lens, a dim room): its registered darkness
+    (8-bit, toned) over the blank's solid print (``_Reference.solid_print``) under ``PRINT_WASHED`` of the
+    blank's. Thin lines soften in a steep or blurred view, the grey art with them (``_print_tone``: a steep
+    monster sheet's art at 0.43), but the inside of a solid letter or block keeps its darkness: every
+    condition of the photographer's shows it at 0.90-1.00, a photo under ``--degrade haze`` at 0.24-0.58
+    (monster sheets, seed 270, 160 photos each way)."""
+    solid = reference.solid_print
+    if solid is None:
+        return False
+    return float(median(dark[solid])) / 255 < PRINT_WASHED * float(median(reference.darkness[solid]))
 
 
 def _toned(dark: np.ndarray, tone: float) -> np.ndarray:
@@ -1449,6 +1466,13 @@ class _Reference:
         sample = self.darkness[::2, ::2]
         art = (sample > PRINT_ART[0]) & (sample < PRINT_ART[1])
         return (art, float(median(sample[art]))) if art.any() else (None, 0.0)
+
+    @cached_property
+    def solid_print(self) -> np.ndarray | None:
+        """Where the blank's print is solid (``PRINT_SOLID``), a pixel or two inside its edges, over the
+        reading area (``_washed_out``); None where it prints nothing so dark and wide."""
+        solid = cv2.erode((self.darkness > PRINT_SOLID).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+        return solid if solid.any() else None
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:

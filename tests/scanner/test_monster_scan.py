@@ -17,7 +17,7 @@ from sheets.roster import monster_layout
 from generator.kinds import BLANKS
 from games.review import Rule
 from scanner.load import load_photo_bytes
-from scanner.monsters import (FILLED, GLARED_DARKER, MARKED, SheetMarks, choose, damage, glare_shaded,
+from scanner.monsters import (FAINT_TRACE, FILLED, GLARED_DARKER, MARKED, SheetMarks, choose, damage, glare_shaded,
                               joined_bubbles, merge_entries, paper_grain, read_marks, read_roster, roster_json)
 from scanner.scan import scan_photo
 from tests_support import run_cli
@@ -526,6 +526,31 @@ def test_a_hazy_dim_photo_is_read_as_darkly_as_the_faintest_the_photographer_tak
     entry, problems = read(shot)
     assert problems == []
     assert "d4 gray" in player_of(entry)["reserve"]
+    # The photo is faint: a die still read out (the d12 yellow, 17% filled) is asked about.
+    asked = {d["where"] for d in entry["needs_review"]}
+    for pool in ("reserve", "active"):
+        for die in player_of(shot.truth)[pool]:
+            assert die in player_of(entry)[pool] or f"{pool} {die.split()[0]}" in asked
+
+
+def test_on_a_faint_photo_a_bubble_read_empty_but_for_a_trace_is_asked_about():
+    """A photo showing the print fainter than any of the photographer's (a hazy lens, a dim room) shows a pen's
+    fill as faintly: a bubble read empty there with ``FAINT_TRACE`` of ink or more is asked about, on a card
+    and in a pool, saying why. On a photo of usual contrast, or with less ink, nothing is asked."""
+    from dataclasses import replace
+
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {"monster 1 core size": "d8", "monster 1 core colour": "black"})
+    marks.fills[("monster 1 core colour", "pink")] = FAINT_TRACE + 0.03
+    marks.fills[("reserve", "d6 blue")] = FAINT_TRACE + 0.05
+    marks.fills[("active", "d10 red")] = FAINT_TRACE - 0.02
+    assert read_roster(marks).doubts == []
+    asked = {d.where: d.why for d in read_roster(replace(marks, faint=True)).doubts}
+    assert list(asked) == ["monster 1 core colour", "reserve d6"]
+    assert asked["monster 1 core colour"].startswith("is the pink bubble filled too? Read as black alone; the whole "
+                                                     "photo shows the print faintly")
+    assert asked["reserve d6"].startswith("is the blue d6 marked? Read as not; the whole photo shows the print "
+                                          "faintly")
 
 
 def test_a_curl_over_part_of_a_pool_names_every_row_of_it():
