@@ -81,8 +81,8 @@ class SheetMarks:
     grain: float = 0.0                  # how far the photo's grain alone inks a box (``paper_grain``)
     joined: tuple = ()                  # (pool key, value, value): neighbouring pool bubbles both filled, with
                                         # the gap between them inked across (``joined_bubbles``)
-    shaded: frozenset = frozenset()     # glared card bubbles (group, value) darker than their group's others
-                                        # (``glare_shaded``)
+    shaded: frozenset = frozenset()     # bubbles (group, value) darker than their group's others, where glare
+                                        # lies or on a faint photo (``shaded_bubbles``)
     faint: bool = False                 # the photo shows the whole print faintly (``scanner.scan._washed_out``:
                                         # a hazy lens, a dim room)
 
@@ -516,36 +516,47 @@ FAINT_TRACE = 0.05     # on a faint photo a bubble read empty is asked about wit
 
 
 def _faint(marks: SheetMarks, key: tuple) -> str | None:
-    """``FAINT_NOTE`` for a bubble read empty but for a trace of ink (``FAINT_TRACE``) on a faint photo, else
-    None."""
-    return FAINT_NOTE if marks.faint and FAINT_TRACE <= marks.fills[key] < MARKED else None
+    """``FAINT_NOTE`` for a bubble read empty but for a trace of ink (``FAINT_TRACE``) or a shade
+    (``SheetMarks.shaded``) on a faint photo, else None."""
+    fill = marks.fills[key]
+    return FAINT_NOTE if marks.faint and fill < MARKED and (fill >= FAINT_TRACE or key in marks.shaded) else None
 
 
 GLARED_TRACE = 0.05    # a card's bubble read empty where glare brightens the paper is asked about with this much
                        # ink left in it: a fill washed out keeps a trace (9% on seed 230), a bubble never filled
                        # reads 0-2%
-GLARED_DARKER = 0.07   # ... or with its inside this much darker (of black) than the median of its group's other
-                       # bubbles (``glare_shaded``)
+SHADE_DARKER = 0.07    # ... or with its inside this much darker (of black) than the median of its group's other
+                       # bubbles (``shaded_bubbles``)
 
 
-def glare_shaded(dark: np.ndarray, layout: MonsterLayout, glared: frozenset, px_per_mm: float) -> frozenset:
-    """The card bubbles, as (group, value), where glare brightens the paper (``SheetMarks.glared``) whose
-    inside shows darker than the median of their group's other bubbles by ``GLARED_DARKER`` or more, on the
-    registered darkness ``dark`` (0 paper to 1 black, page pixels). Glare can wash a fill out of the ink map
-    altogether (under the print's allowance, read 0%) and still leave it a grey disc a person sees at once:
-    seed 242, glare, sheet 242005, monster 1 part 3's pink fill read 0.4% and white alone, named nowhere.
-    Over 260 glare photos (seeds 243 and 245) such washed fills showed 20-67 (of 255) darker than their
-    group's other bubbles, bubbles never filled at most 14. On 120 glare photos of seed 250, not looked at
-    while choosing the step: 8 of the 17 fills read empty under glare are found, none of the 604 bubbles
-    never filled there (the other 9 washed out to paper: a group left with nothing read is named anyway)."""
+def shaded_bubbles(dark: np.ndarray, layout: MonsterLayout, glared: frozenset, px_per_mm: float,
+                   faint: bool = False) -> frozenset:
+    """The bubbles, as (group, value), whose inside shows darker than the median of their group's other bubbles
+    (a pool's: its row's) by ``SHADE_DARKER`` or more, on the registered darkness ``dark`` (0 paper to 1
+    black, page pixels): a card's bubbles where glare brightens the paper (``SheetMarks.glared``), or on a
+    faint photo (``SheetMarks.faint``) every bubble.
+
+    Glare can wash a fill out of the ink map altogether (under the print's allowance, read 0%) and still
+    leave it a grey disc a person sees at once: seed 242, glare, sheet 242005, monster 1 part 3's pink fill
+    read 0.4% and white alone, named nowhere. Over 260 glare photos (seeds 243 and 245) such washed fills
+    showed 20-67 (of 255) darker than their group's other bubbles, bubbles never filled at most 14. On 120
+    glare photos of seed 250, not looked at while choosing the step: 8 of the 17 fills read empty under glare
+    are found, none of the 604 bubbles never filled there (the other 9 washed out to paper: a group left with
+    nothing read is named anyway). A hazy photo's pencil fills the same: under ``--degrade haze`` (seeds
+    276-278, 72 photos) 90 fills read empty, 38 with a trace of ink (``FAINT_TRACE``), 77 with the one or the
+    shade; 9 of 31246 bubbles never filled are as dark."""
+    groups = {name: bubbles for name, bubbles in layout.groups().items()
+              if faint or any((b.group, b.value) in glared for b in bubbles)}
+    if faint:
+        for pool in layout.pools:
+            for bubble in pool.bubbles:
+                groups.setdefault(f"{pool.key} {bubble.value.split()[0]}", []).append(bubble)
     shaded = set()
-    for name, bubbles in layout.groups().items():
-        if not any((b.group, b.value) in glared for b in bubbles):
-            continue
+    for bubbles in groups.values():
         means = {b.value: bubble_ink(dark, b, px_per_mm)[0] for b in bubbles}
         for b in bubbles:
             others = [mean for value, mean in means.items() if value != b.value]
-            if (b.group, b.value) in glared and means[b.value] - median(np.array(others)) >= GLARED_DARKER:
+            if (faint or (b.group, b.value) in glared) and means[b.value] - median(np.array(others)) >= SHADE_DARKER:
                 shaded.add((b.group, b.value))
     return frozenset(shaded)
 

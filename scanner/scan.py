@@ -992,7 +992,7 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     reference = _REFERENCES[key]
     registered = _registered_ink(photo.image, homography, reference)
     ink, shift, dark = registered.ink, registered.shift, registered.dark
-    from scanner.monsters import MonsterScan, glare_shaded, paper_grain, read_marks    # only for monster record sheets
+    from scanner.monsters import MonsterScan, paper_grain, read_marks, shaded_bubbles  # only for monster record sheets
 
     # A thumb, a pen or glare over a bubble group, a life track or a pool's row: named, never read as empty.
     places = layout.places()
@@ -1000,10 +1000,10 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     hidden = _unseen_places(_Tiles(()), reference, dark, photo.image, homography, [], places,
                             cover_image=cover_image)
     x0, y0, x1, y1 = reference.area
-    glared = _monster_glared(layout, reference, cover_image, hidden)
-    marks = replace(read_marks(ink, layout, PX_PER_MM), glared=glared,
-                    shaded=glare_shaded(_on_page(reference, dark / 255), layout, glared, PX_PER_MM) if glared
-                    else frozenset(), faint=_washed_out(dark, reference),
+    glared, faint = _monster_glared(layout, reference, cover_image, hidden), _washed_out(dark, reference)
+    marks = replace(read_marks(ink, layout, PX_PER_MM), glared=glared, faint=faint,
+                    shaded=shaded_bubbles(_on_page(reference, dark / 255), layout, glared, PX_PER_MM, faint)
+                    if glared or faint else frozenset(),
                     grain=paper_grain(ink[y0:y1, x0:x1], reference.darkness, layout, PX_PER_MM))
     return MonsterScan(source, sheet_id, layout, marks, resolution,
                        _page_picture(photo.image, homography, reference, shift), hidden,
@@ -1188,9 +1188,9 @@ def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -
     ``art_darkness``: the reference's ``print_art``.
 
     A photo showing it fainter than ``PRINT_FAINT`` (a hazy lens, a dim room: the photographer's dim map
-    photos go down to 0.49, its monster sheets' to 0.57) is scaled up to show it that dark: under
-    ``--degrade haze`` the print shows at 0.21-0.43, and a dim monster sheet's pool dice, filled 1-8% of the
-    way, read out, named nowhere (seed 256)."""
+    photos go down to 0.49, its monster sheets' to 0.56, one steep monster sheet in 40 to 0.43, scaled by
+    1.05) is scaled up to show it that dark: under ``--degrade haze`` the print shows at 0.21-0.49, and a
+    dim monster sheet's pool dice, filled 1-8% of the way, read out, named nowhere (seed 256)."""
     if art is None:
         return 1.0
     gain = float(median(dark[::2, ::2][art])) / 255 / art_darkness

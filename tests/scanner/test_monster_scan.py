@@ -17,8 +17,8 @@ from sheets.roster import monster_layout
 from generator.kinds import BLANKS
 from games.review import Rule
 from scanner.load import load_photo_bytes
-from scanner.monsters import (FAINT_TRACE, FILLED, GLARED_DARKER, MARKED, SheetMarks, choose, damage, glare_shaded,
-                              joined_bubbles, merge_entries, paper_grain, read_marks, read_roster, roster_json)
+from scanner.monsters import (FAINT_TRACE, FILLED, MARKED, SHADE_DARKER, SheetMarks, choose, damage, joined_bubbles,
+                              merge_entries, paper_grain, read_marks, read_roster, roster_json, shaded_bubbles)
 from scanner.scan import scan_photo
 from tests_support import run_cli
 
@@ -468,7 +468,7 @@ def test_a_second_fill_at_the_glares_edge_is_asked_about():
 
 def test_a_fill_glare_washed_out_of_the_ink_still_shows_darker_than_its_neighbours_and_is_asked_about():
     """Glare can wash a fill under the print's allowance (read 0%) and leave a grey disc a person sees at once:
-    a glared bubble whose inside is darker than its group's other bubbles by ``GLARED_DARKER`` is asked about
+    a glared bubble whose inside is darker than its group's other bubbles by ``SHADE_DARKER`` is asked about
     as a trace is. A lighter difference, or one away from the glare, is not."""
     from dataclasses import replace
 
@@ -477,15 +477,15 @@ def test_a_fill_glare_washed_out_of_the_ink_still_shows_darker_than_its_neighbou
     group = layout.groups()["monster 1 core colour"]
     by_value = {b.value: b for b in group}
     dark = np.zeros((int(layout.height * 5), int(layout.width * 5)), np.float32)
-    for value, shade in (("white", 0.8), ("pink", GLARED_DARKER + 0.03), ("red", GLARED_DARKER - 0.03),
+    for value, shade in (("white", 0.8), ("pink", SHADE_DARKER + 0.03), ("red", SHADE_DARKER - 0.03),
                          ("blue", 0.5)):
         b = by_value[value]
         cv2.circle(dark, (int(round(b.cx * 5)), int(round(b.cy * 5))), int(b.r * 5), shade, -1)
     glared = frozenset((b.group, b.value) for b in group if b.value != "blue")
-    assert glare_shaded(dark, layout, glared, 5.0) == {("monster 1 core colour", "white"),
+    assert shaded_bubbles(dark, layout, glared, 5.0) == {("monster 1 core colour", "white"),
                                                        ("monster 1 core colour", "pink")}
     # White is read filled; pink, read empty but darker, is asked about; red and blue are not.
-    shaded = replace(marks, glared=glared, shaded=glare_shaded(dark, layout, glared, 5.0))
+    shaded = replace(marks, glared=glared, shaded=shaded_bubbles(dark, layout, glared, 5.0))
     asked = {d.where: d.why for d in read_roster(shaded).doubts}
     assert list(asked) == ["monster 1 core colour"]
     assert asked["monster 1 core colour"].startswith("is the pink bubble filled too? Read as white alone; glare")
@@ -551,6 +551,26 @@ def test_on_a_faint_photo_a_bubble_read_empty_but_for_a_trace_is_asked_about():
                                                      "photo shows the print faintly")
     assert asked["reserve d6"].startswith("is the blue d6 marked? Read as not; the whole photo shows the print "
                                           "faintly")
+
+
+def test_on_a_faint_photo_a_pool_bubble_a_shade_darker_than_its_row_is_asked_about():
+    """A pencil's fill in a hazy photo can fall to nothing in the ink map and still show a shade darker than
+    the bubbles beside it: on a faint photo every bubble is weighed so, a pool's against its row."""
+    from dataclasses import replace
+
+    layout = monster_layout("a4", 1)
+    marks = _marks(layout, {})
+    reserve = {b.value: b for b in layout.pools[0].bubbles}
+    dark = np.zeros((int(layout.height * 5), int(layout.width * 5)), np.float32)
+    for value, shade in (("d8 green", SHADE_DARKER + 0.03), ("d10 green", SHADE_DARKER - 0.03)):
+        b = reserve[value]
+        cv2.circle(dark, (int(round(b.cx * 5)), int(round(b.cy * 5))), int(b.r * 5), shade, -1)
+    assert shaded_bubbles(dark, layout, frozenset(), 5.0) == frozenset()
+    shaded = shaded_bubbles(dark, layout, frozenset(), 5.0, faint=True)
+    assert shaded == {(layout.pools[0].key, "d8 green")}
+    asked = {d.where: d.why for d in read_roster(replace(marks, faint=True, shaded=shaded)).doubts}
+    assert list(asked) == [f"{layout.pools[0].key} d8"]
+    assert asked[f"{layout.pools[0].key} d8"].startswith("is the green d8 marked? Read as not; the whole photo")
 
 
 def test_a_curl_over_part_of_a_pool_names_every_row_of_it():
