@@ -985,9 +985,10 @@ def _scan_monster_sheet(photo: Photo, frame: SheetFrame, source: str, sheet_id: 
     if key not in _REFERENCES:
         area = layout.reading_area()
         pixels = (max(area.x, 0), area.y, min(area.right, layout.width), min(area.bottom, layout.height))
-        _REFERENCES[key] = _make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
-                                           tuple(int(round(v * PX_PER_MM)) for v in pixels),
-                                           paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM)
+        _REFERENCES[key] = replace(_make_reference(blank(layout, PX_PER_MM), layout.width, layout.height,
+                                                   tuple(int(round(v * PX_PER_MM)) for v in pixels),
+                                                   paper_scale=PAPER_SCALE, tile_mm=TILE_MM, refine_mm=REFINE_MM),
+                                   scale_faint=True)
     homography = frame.homography(layout.paper)
     reference = _REFERENCES[key]
     registered = _registered_ink(photo.image, homography, reference)
@@ -1162,7 +1163,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
                                reach_mm=FINEST_REACH_MM, print_only=True), dark.shape, reference.finest[1])
         dark, colour = move(more, dark, colour)
         shift = shift + more
-    tone = _print_tone(dark, *reference.print_art)
+    tone = _print_tone(dark, *reference.print_art, faint=PRINT_FAINT if reference.scale_faint else 0.0)
     dark = _toned(dark, tone)
     gain = stroke_gain(dark, reference.allowance)
     fine = reference.flat_allowance is not None and noise < QUIET_FROM
@@ -1174,7 +1175,7 @@ PRINT_GAIN_FROM = 1.0        # ... against the blank, from which the photo's dar
 PRINT_FAINT = 0.45           # ... and under which it is scaled up, to show the art this dark
 
 
-def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -> float:
+def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float, faint: float = PRINT_FAINT) -> float:
     """How many times darker than the blank has it a photo shows the print, when more than
     ``PRINT_GAIN_FROM``, or its share of ``PRINT_FAINT`` when less than that (1.0 otherwise): its registered
     darkness (8-bit) is toned by as much (``_toned``: divided by it), and so is every darkness measured again
@@ -1187,15 +1188,21 @@ def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float) -
     of the blank's darkness (a lens softens thin lines); sharpened ones at 1.2-1.3. ``art`` and
     ``art_darkness``: the reference's ``print_art``.
 
-    A photo showing it fainter than ``PRINT_FAINT`` (a hazy lens, a dim room: the photographer's dim map
-    photos go down to 0.49, its monster sheets' to 0.56, one steep monster sheet in 40 to 0.43, scaled by
-    1.05) is scaled up to show it that dark: under ``--degrade haze`` the print shows at 0.21-0.49, and a
-    dim monster sheet's pool dice, filled 1-8% of the way, read out, named nowhere (seed 256)."""
+    A photo showing it fainter than ``PRINT_FAINT`` (a hazy lens, a dim room: the photographer's dim
+    monster sheets go down to 0.56, one steep one in 40 to 0.43, scaled by 1.05) is scaled up to show it
+    that dark: under ``--degrade haze`` the print shows at 0.21-0.49, and a
+    dim monster sheet's pool dice, filled 1-8% of the way, read out, named nowhere (seed 256). On monster
+    record sheets only (``_Reference.scale_faint``; elsewhere ``faint`` is 0). A map photo as faint is
+    refused, the print of its rooms washed out (``scanner.visibility``); scaled up, it was read instead, a
+    round number missed (``tests/scanner/test_visibility.py``), and over 144 map sheets under ``--degrade
+    haze`` (seed 817) the scaling changed nothing. A Dungeon Maker sheet's light grey art shows at 0.32-0.45
+    in most of the photographer's dim photos: scaled up, one of 20 (seed 945) read a Gem and a spell more,
+    named nowhere."""
     if art is None:
         return 1.0
     gain = float(median(dark[::2, ::2][art])) / 255 / art_darkness
-    if gain < PRINT_FAINT:
-        return max(gain, 0.05) / PRINT_FAINT
+    if gain < faint:
+        return max(gain, 0.05) / faint
     return gain if gain > PRINT_GAIN_FROM else 1.0
 
 
@@ -1452,6 +1459,7 @@ class _Reference:
     flat_allowance: Allowance | None = None # the allowance for clear photos of uncreased sheets
     finest: tuple | None = None             # (tile mm, (x0, y0, x1, y1)): on a bent sheet, a third pass of
                                             # still smaller tiles over that part of the reading area
+    scale_faint: bool = False               # a photo showing the print faintly is scaled up (``_print_tone``)
 
     @property
     def origin_mm(self) -> tuple[float, float]:
