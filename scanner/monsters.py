@@ -462,7 +462,7 @@ def read_roster(marks: SheetMarks) -> Reading:
         reading.left_out += gone
         reading.monsters.append({"name": None, "core": core, "parts": parts})
     for pool in layout.pools:
-        reading.doubts += _glared_rows(marks, pool)
+        reading.doubts += _washed_rows(marks, pool)
         dice = getattr(reading, pool.key)
         for bubble in pool.bubbles:
             fill = marks.fills[(bubble.group, bubble.value)]
@@ -491,23 +491,22 @@ def _spilled(marks: SheetMarks, pool) -> list[Doubt]:
     return doubts
 
 
-def _glared_rows(marks: SheetMarks, pool) -> list[Doubt]:
+def _washed_rows(marks: SheetMarks, pool) -> list[Doubt]:
     """A pool's rows with bubbles read empty where glare brightens the paper (``SheetMarks.glared``), one
     question a row: a marker's fill washed out there reads as empty as a bubble never filled (under 1% on the
     photographer's glare), so every such bubble is named. On a faint photo (``SheetMarks.faint``), the rows
-    with bubbles read empty but for a trace of ink (``FAINT_TRACE``) too."""
+    with bubbles read empty but for a trace of ink (``FAINT_TRACE``) or a shade too (``_washed``)."""
     rows: dict[str, list[str]] = {}
-    notes: dict[str, str] = {}
+    notes: dict[str, set] = {}
     for bubble in pool.bubbles:
-        key = (bubble.group, bubble.value)
-        note = GLARED_NOTE if marks.fills[key] < MARKED and key in marks.glared else _faint(marks, key)
+        note = _washed(marks, (bubble.group, bubble.value), anywhere_in_glare=True)
         if note:
             size, colour = bubble.value.split(" ", 1)
             rows.setdefault(size, []).append(colour)
-            notes[size] = GLARED_NOTE if GLARED_NOTE in (note, notes.get(size)) else note
+            notes.setdefault(size, set()).add(note)
     return [Doubt(f"{pool.key} {size}", Rule.UNSURE_MARK,
                   f"is {'the ' + colours[0] if len(colours) == 1 else 'any of ' + ', '.join(colours)} {size} marked? "
-                  f"Read as not; {notes[size]}", GLARED_SURENESS) for size, colours in rows.items()]
+                  f"Read as not; {_first_note(notes[size])}", GLARED_SURENESS) for size, colours in rows.items()]
 
 
 FAINT_TRACE = 0.05     # on a faint photo a bubble read empty is asked about with this much ink in it: under
@@ -515,11 +514,24 @@ FAINT_TRACE = 0.05     # on a faint photo a bubble read empty is asked about wit
                        # 5-20%, and 47 of 31600 bubbles never filled
 
 
-def _faint(marks: SheetMarks, key: tuple) -> str | None:
-    """``FAINT_NOTE`` for a bubble read empty but for a trace of ink (``FAINT_TRACE``) or a shade
-    (``SheetMarks.shaded``) on a faint photo, else None."""
+def _washed(marks: SheetMarks, key: tuple, anywhere_in_glare: bool = False) -> str | None:
+    """Why a bubble read empty may be a fill washed out, as the question says it: ``GLARED_NOTE`` where glare
+    brightens the paper over it and it keeps a trace of ink (``GLARED_TRACE``) or a shade (``SheetMarks.shaded``),
+    or whatever it keeps (``anywhere_in_glare``: a pool's bubbles); ``FAINT_NOTE`` on a faint photo, with a
+    trace (``FAINT_TRACE``) or a shade; else None."""
     fill = marks.fills[key]
-    return FAINT_NOTE if marks.faint and fill < MARKED and (fill >= FAINT_TRACE or key in marks.shaded) else None
+    if fill >= MARKED:
+        return None
+    if key in marks.glared and (anywhere_in_glare or fill >= GLARED_TRACE or key in marks.shaded):
+        return GLARED_NOTE
+    if marks.faint and (fill >= FAINT_TRACE or key in marks.shaded):
+        return FAINT_NOTE
+    return None
+
+
+def _first_note(notes: set) -> str:
+    """The note a question about washed-out bubbles gives: glare's where any lies under glare."""
+    return GLARED_NOTE if GLARED_NOTE in notes else FAINT_NOTE
 
 
 GLARED_TRACE = 0.05    # a card's bubble read empty where glare brightens the paper is asked about with this much
@@ -570,10 +582,7 @@ def _washed_group(marks: SheetMarks, name: str, value: str | None) -> Doubt | No
     nothing asked)."""
     lit, notes = [], set()
     for bubble in marks.layout.groups()[name]:
-        key = (bubble.group, bubble.value)
-        glared = key in marks.glared and marks.fills[key] < MARKED and (marks.fills[key] >= GLARED_TRACE
-                                                                        or key in marks.shaded)
-        note = GLARED_NOTE if glared else _faint(marks, key)
+        note = _washed(marks, (bubble.group, bubble.value))
         if note:
             lit.append(bubble.value)
             notes.add(note)
@@ -582,8 +591,7 @@ def _washed_group(marks: SheetMarks, name: str, value: str | None) -> Doubt | No
     which = f"the {lit[0]} bubble" if len(lit) == 1 else f"any of {', '.join(lit)}"
     why = f"is {which} filled? Read as none marked" if value is None else \
         f"is {which} filled too? Read as {value} alone"
-    return Doubt(name, Rule.UNSURE_MARK, f"{why}; {GLARED_NOTE if GLARED_NOTE in notes else FAINT_NOTE}",
-                 GLARED_SURENESS)
+    return Doubt(name, Rule.UNSURE_MARK, f"{why}; {_first_note(notes)}", GLARED_SURENESS)
 
 
 def _destroyed(part: dict) -> bool:

@@ -1175,9 +1175,9 @@ PRINT_GAIN_FROM = 1.0        # ... against the blank, from which the photo's dar
 PRINT_FAINT = 0.45           # ... and under which it is scaled up, to show the art this dark
 
 
-def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float, faint: float = PRINT_FAINT) -> float:
+def _print_tone(dark: np.ndarray, art: np.ndarray | None, art_darkness: float, faint: float = 0.0) -> float:
     """How many times darker than the blank has it a photo shows the print, when more than
-    ``PRINT_GAIN_FROM``, or its share of ``PRINT_FAINT`` when less than that (1.0 otherwise): its registered
+    ``PRINT_GAIN_FROM``, or its share of ``faint`` when less than that (1.0 otherwise): its registered
     darkness (8-bit) is toned by as much (``_toned``: divided by it), and so is every darkness measured again
     from the same photo.
 
