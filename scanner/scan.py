@@ -504,12 +504,13 @@ LIT = "glare lights it"
 
 def _unseen_places(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray, homography: np.ndarray,
                    exclude: list[Rect], boxes: dict[str, Rect], sides: dict[str, Rect] | None = None,
-                   cover_image: np.ndarray | None = None, lit: float | None = None) -> dict[str, str]:
+                   cover_image: np.ndarray | None = None, lit: float | None = None, reached=frozenset()
+                   ) -> dict[str, str]:
     """The rooms (``layout.rooms``: each with ``room`` and ``rect``), ``boxes`` and ``sides`` (at
     ``SIDE_HIDDEN``) hidden in the photo, and why (``scanner.visibility.hidden_rooms``), from the reading
     area's registered darkness (``dark``) and the photo seen through ``homography`` (its ``_cover_image``,
     when worked out already); with ``lit``, also the ``sides`` not hidden that glare lights over that share
-    of them (``scanner.visibility.brightened``), why ``LIT``."""
+    of them (``scanner.visibility.brightened``), why ``LIT``. ``reached``: ``hidden_rooms``'."""
     seen, printed = print_seen(dark, reference.printed, PX_PER_MM)
     origin = reference.origin_mm
     if cover_image is None:
@@ -520,7 +521,8 @@ def _unseen_places(layout, reference: _Reference, dark: np.ndarray, image: np.nd
         cover, washed, greyed, halo = covered_and_brightened(cover_image)
     cover |= greyed_over(greyed, seen, printed)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
-    found = hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes)
+    found = hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes,
+                         reached=reached)
     if sides:
         found.update(hidden_rooms(_Tiles(()), origin, seen, printed, cover, washed, exclude=exclude, boxes=sides,
                                   least=SIDE_HIDDEN))
@@ -549,7 +551,7 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     boxes = record | {f"{tile.id}|{item}": rect for tile in layout.tiles for item, rect in tile.marks}
     cover_image = _cover_image(reference, image, homography)
     found = _unseen_places(_Tiles(layout.tiles), reference, dark, image, homography, [], boxes,
-                           cover_image=cover_image)
+                           cover_image=cover_image, reached=frozenset(record))
     tiles = {}
     for where, why in found.items():
         tile = where.split("|")[0]

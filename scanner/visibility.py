@@ -37,6 +37,8 @@ PRINTED = 0.12             # blurred blank darkness above which a pixel is print
 PRINT_SEEN = 0.35          # print showing less than this share of its darkness is not seen
 UNSEEN_SHARE = 0.12        # a room is hidden when this share of its print is not seen
 COVERED_SHARE = 0.04       # ... or this share of its area is covered (16 mm² of a 20 mm room)
+COVER_REACH = 1            # pixels (mm) a Dungeon Maker sheet's record boxes are looked round for a cover: a thumb's
+                           # edge found 1 mm short of a Potions box it crossed read as a tick (seed 947, sheet 9471103)
 GLARE_LEVEL = 1.08         # paper this much brighter than the paper around it ...
 GLARE_WHITE = 245          # ... and this near the camera's white in every channel is washed out by glare
 WASHED_SHARE = 0.1         # ... and a room with this share of its area washed out is hidden
@@ -295,14 +297,15 @@ def print_seen(photo_dark: np.ndarray, blank: tuple[np.ndarray, np.ndarray], px_
 
 
 def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, printed: np.ndarray,
-                 cover: np.ndarray, washed: np.ndarray, exclude=(), boxes=None, least: float = 0.0
-                 ) -> dict[str, str]:
+                 cover: np.ndarray, washed: np.ndarray, exclude=(), boxes=None, least: float = 0.0,
+                 reached=frozenset()) -> dict[str, str]:
     """Room name -> why it cannot be seen, for every room of ``layout`` (a ``SheetLayout``) that is hidden,
     and the same for each of ``boxes`` (name -> ``Rect``, mm) that is, by its name.
     ``seen``/``printed`` are ``print_seen``'s (at ``SEEN_PX_PER_MM``), ``cover`` and ``washed`` are ``covered``'s, all with their
     top-left pixel at ``origin_mm``; ``exclude`` are rectangles (mm) whose own print or fill is the
     players' to change (a Rune Gate filled in, a Diamond crossed out). A place is hidden with at least
-    ``least`` of it hidden, whatever the shares above say (a small place's edge may be touched harmlessly)."""
+    ``least`` of it hidden, whatever the shares above say (a small place's edge may be touched harmlessly).
+    ``reached``: names of ``boxes`` over which the cover is taken ``COVER_REACH`` wider."""
     fair = np.ones(cover.shape, np.uint8)
     for a0, b0, a1, b1 in _boxes(list(exclude), origin_mm, COVER_PX_PER_MM):
         fair[max(b0, 0):max(b1, 0), max(a0, 0):max(a1, 0)] = 0
@@ -319,7 +322,11 @@ def hidden_rooms(layout, origin_mm: tuple[float, float], seen: np.ndarray, print
     seen_box, cover_box = _boxes(rects, origin_mm, SEEN_PX_PER_MM), _boxes(rects, origin_mm, COVER_PX_PER_MM)
     unseen = _sums(print_unseen, seen_box) / np.maximum(_sums(print_total, seen_box), 1.0)
     area = _areas(cover_box)
-    lying = _sums(fair_covered, cover_box) / area >= max(COVERED_SHARE, least)
+    covers = _sums(fair_covered, cover_box)
+    if reached:
+        wider = cv2.dilate(cover.astype(np.uint8), np.ones((2 * COVER_REACH + 1,) * 2, np.uint8))
+        covers = np.where([name in reached for name in places], _sums(cv2.integral(wider & fair), cover_box), covers)
+    lying = covers / area >= max(COVERED_SHARE, least)
     washed_out = (unseen >= max(UNSEEN_SHARE, least)) | (_sums(glare, cover_box) / area >= max(WASHED_SHARE, least))
     found = {}
     for (name, (_, what)), over, lost in zip(places.items(), lying, washed_out):

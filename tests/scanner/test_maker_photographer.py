@@ -595,3 +595,16 @@ def test_only_a_row_whose_print_hardly_shows_is_taken_as_off_its_print():
     # A row the photo does not show (glare, a thumb) is asked about as such already.
     assert _rows_off_print(shown, tiles, {"spell_mend": "glare"}) == ()
     assert _rows_off_print({}, tiles, {}) == ()
+
+
+def test_a_thumbs_edge_across_a_potions_box_is_named_not_read_as_a_tick(maker):
+    """Seed 947, thumb, sheet 9471103 (``benchmarks/maker_accuracy.py --sheets 10 --seed 947``): the thumb's
+    edge runs across the lower half of the first Potions box, whose cover the photo's test found a millimetre
+    short of it; its shadow read as a tick, Potions 1 for 0, named nowhere. A Dungeon Maker sheet's record boxes are
+    looked round a millimetre wider for a cover (``COVER_REACH``): the box is asked about as unseen."""
+    shot = photographer.make_maker_shots(9471103, players=1, paper="a4", condition="thumb")[0]
+    assert shot.truth["potions"] == 0
+    _, entry = _scanned(shot, maker)
+    named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
+    if entry["record"]["potions"] != shot.truth["potions"]:
+        assert named["Potions box 1"]["rule"] == "cannot_see"
