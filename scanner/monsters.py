@@ -561,8 +561,7 @@ def shaded_bubbles(dark: np.ndarray, layout: MonsterLayout, glared: frozenset, p
               if faint or any((b.group, b.value) in glared for b in bubbles)}
     if faint:
         for pool in layout.pools:
-            for bubble in pool.bubbles:
-                groups.setdefault(f"{pool.key} {bubble.value.split()[0]}", []).append(bubble)
+            groups.update(pool.rows())
     shaded = set()
     for bubbles in groups.values():
         means = {b.value: bubble_ink(dark, b, px_per_mm)[0] for b in bubbles}

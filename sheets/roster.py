@@ -164,6 +164,11 @@ class Pool:
     def bubble(self, size: int, colour: str) -> Bubble:
         return self.bubbles[SIZES.index(size) * len(COLOURS) + COLOURS.index(colour)]
 
+    def rows(self) -> dict[str, tuple[Bubble, ...]]:
+        """The pool's rows, one per die size, by the name ``needs_review`` gives them (``reserve d6``)."""
+        row = len(COLOURS)
+        return {f"{self.key} d{size}": self.bubbles[k * row:(k + 1) * row] for k, size in enumerate(SIZES)}
+
 
 @dataclass(frozen=True)
 class MonsterLayout:
@@ -218,10 +223,8 @@ class MonsterLayout:
         judged place by place."""
         places = {name: around([b.rect for b in bubbles]) for name, bubbles in self.groups().items()}
         places.update({name: around(boxes) for name, boxes in self.life_tracks().items()})
-        row = len(COLOURS)
         for pool in self.pools:
-            for k, size in enumerate(SIZES):
-                places[f"{pool.key} d{size}"] = around([b.rect for b in pool.bubbles[k * row:(k + 1) * row]])
+            places.update({name: around([b.rect for b in bubbles]) for name, bubbles in pool.rows().items()})
         return places
 
     def fields(self) -> dict[str, Rect]:
