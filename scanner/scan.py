@@ -1219,10 +1219,10 @@ def _washed_out(dark: np.ndarray, reference: "_Reference") -> bool:
     monster sheet's art at 0.43), but the inside of a solid letter or block keeps its darkness: every
     condition of the photographer's shows it at 0.90-1.00, a photo under ``--degrade haze`` at 0.24-0.58
     (monster sheets, seed 270, 160 photos each way)."""
-    solid = reference.solid_print
+    solid, darkness = reference.solid_print
     if solid is None:
         return False
-    return float(median(dark[solid])) / 255 < PRINT_WASHED * float(median(reference.darkness[solid]))
+    return float(median(dark[solid])) / 255 < PRINT_WASHED * darkness
 
 
 def _toned(dark: np.ndarray, tone: float) -> np.ndarray:
@@ -1478,11 +1478,12 @@ class _Reference:
         return (art, float(median(sample[art]))) if art.any() else (None, 0.0)
 
     @cached_property
-    def solid_print(self) -> np.ndarray | None:
+    def solid_print(self) -> tuple[np.ndarray | None, float]:
         """Where the blank's print is solid (``PRINT_SOLID``), a pixel or two inside its edges, over the
-        reading area (``_washed_out``); None where it prints nothing so dark and wide."""
+        reading area, and its median darkness (``_washed_out``); (None, 0) where it prints nothing so dark
+        and wide. The same for every photo of the sheet, as ``print_art``."""
         solid = cv2.erode((self.darkness > PRINT_SOLID).astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
-        return solid if solid.any() else None
+        return (solid, float(median(self.darkness[solid]))) if solid.any() else (None, 0.0)
 
 
 def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
