@@ -69,6 +69,7 @@ class MakerMarks:
     glared: frozenset = frozenset()             # Gems, Potions, spells, Souls, hearts and tick boxes ("A1|path")
                                                 # where glare brightens the paper (a light tick there may be
                                                 # washed out: ``scanner.visibility.brightened``)
+    shade: dict = field(default_factory=dict)   # record box name -> how dark (0-1) the photo shows its inside
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
@@ -97,7 +98,23 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm, None, creased)
                                      for name in names},
                       frozenset(_along_creases(layout, creases, px_per_mm)), under, ticked,
-                      {} if darkness is None else _darker(darkness, layout, px_per_mm, creased))
+                      {} if darkness is None else _darker(darkness, layout, px_per_mm, creased),
+                      shade={} if darkness is None else _shade(darkness, layout, names, px_per_mm, creased))
+
+
+def _shade(darkness: np.ndarray, layout: MakerLayout, names: list[str], px_per_mm: float,
+           creased: np.ndarray | None) -> dict:
+    """Record box name -> the mean darkness (0-1) of its inside in the photo (``darkness``, 8-bit). Boxes a
+    cleared crease runs through are left out, as in ``_darker``."""
+    shade = {}
+    for name in names:
+        box = layout.boxes[name]
+        if creased is not None and _inside(creased, box, px_per_mm).any():
+            continue
+        inside = _inside(darkness, box, px_per_mm)
+        if inside.size:
+            shade[name] = float(inside.mean()) / 255
+    return shade
 
 
 def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None) -> dict:
@@ -336,7 +353,7 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
                       (little_darker.get(tile), DARKISH_NOTE), (paler.get(tile), PALER_NOTE))
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
-    record = _record(marks, layout, maker, doubts, (sure, blank))
+    record = _record(marks, layout, maker, doubts, (sure, blank), unseen)
     dungeon = _dungeon(layout, maker, ticked, links, record, doubts)
     return MakerReading(dungeon, record, doubts, links)
 
@@ -432,12 +449,14 @@ def _links(marks: MakerMarks, doubts: list[Entry]) -> dict[tuple[str, str], bool
 
 
 def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
-           levels: tuple[float, float] = (TICKED, BLANK), in_order: bool = False) -> list[str]:
+           levels: tuple[float, float] = (TICKED, BLANK), in_order: bool = False,
+           paler: frozenset = frozenset()) -> list[str]:
     """The boxes named ``prefix``... that are ticked (their names); the doubtful ones named, in one entry (a
-    box read surely empty where glare brightens the paper, ``MakerMarks.glared``, among them). With
-    ``in_order`` (numbered boxes crossed off one after another, as the rounds are), a box with some ink in it
-    (more than ``levels``' empty) before one read surely ticked is read as ticked, and not asked about."""
-    found, unsure_boxes, creased, glared = [], [], [], []
+    box read surely empty where glare brightens the paper, ``MakerMarks.glared``, among them; and one read
+    ticked that is in ``paler``, read empty: ``_paler_records``). With ``in_order`` (numbered boxes crossed
+    off one after another, as the rounds are), a box with some ink in it (more than ``levels``' empty) before
+    one read surely ticked is read as ticked, and not asked about."""
+    found, unsure_boxes, creased, glared, pale = [], [], [], [], []
     boxes = [(name, fill) for name, fill in marks.boxes.items() if name.startswith(prefix)]
     last_sure = max((int(name[len(prefix):]) for name, fill in boxes if fill >= levels[0]), default=0) \
         if in_order else 0
@@ -445,7 +464,8 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
         on, unsure, on_crease, shown = _decide_box(fill, *levels, name in marks.under_crease,
                                                    marks.ticked_under_crease.get(name))
         number = name[len(prefix):]     # none for a place of one box (a spell's ring, its cast box)
-        if number and int(number) < last_sure and fill > levels[1]:
+        in_sequence = bool(number) and int(number) < last_sure and fill > levels[1]
+        if in_sequence:
             on, unsure = True, None
         label, noted = (f"box {number}",) * 2 if number else ("box", "the box")
         if on_crease:
@@ -453,6 +473,9 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
         if unsure is None and not on and name in marks.glared:
             unsure = GLARED_SURENESS
             glared.append(noted)
+        elif on and name in paler and not in_sequence:
+            on, unsure = False, DARKER_SURENESS if unsure is None else unsure
+            pale.append(noted)
         if unsure is not None:
             unsure_boxes.append((label, on, shown, unsure))
         if on:
@@ -460,13 +483,55 @@ def _count(marks: MakerMarks, prefix: str, doubts: list[Entry], what: str,
     if unsure_boxes:
         doubts.append(_noted(_boxes_doubt(what, unsure_boxes, f"is the {what} {{}} ticked?",
                                           f"which {what} boxes are ticked?"),
-                             (creased, CREASED_NOTE), (glared, GLARED_NOTE)))
+                             (creased, CREASED_NOTE), (glared, GLARED_NOTE), (pale, RECORD_PALER_NOTE)))
     return found
 
 
+RECORD_PALER = 0.25     # a record box read ticked (Gems, Potions, spells, rounds, Souls, hearts) that the photo shows
+                        # darker than the boxes of its kind read empty by under this share of the sheet's typical
+                        # record tick has ink only the ink map sees: a dim photo's grain (maker sheet 9530704, a
+                        # Souls box read ticked at 17%: -0.01 of it) or the print moved under a curl (96105012, a
+                        # Wild cast box: 0.08). It is read empty and asked about. On 351 sheets of every condition,
+                        # 2,074 ticks with empty boxes of their kind to compare were 0.37 of it darker at least
+                        # (0.28 under glare); of the empty boxes read ticked, those two were the only ones the
+                        # photo shows (the rest lay under a pen or a thumb, asked about as unseen)
+RECORD_PALER_NOTE = "the photo shows {boxes} no darker than the empty boxes of its kind, so the ink read there " \
+                    "is more likely the photo's grain or the print"
+
+
+def _box_kind(name: str) -> str:
+    """Which record boxes print alike: "gem_2" -> "gem", "spell_mend" -> "spell", "spell_mend_cast" ->
+    "spell_cast"."""
+    if name.startswith("spell_"):
+        return "spell_cast" if name.endswith("_cast") else "spell"
+    return name.rsplit("_", 1)[0]
+
+
+def _paler_records(marks: MakerMarks, levels: tuple[float, float], unseen=frozenset()) -> frozenset:
+    """The record boxes read surely ticked (``levels``: ticked, empty) that the photo shows no darker than the
+    boxes of their kind read surely empty, by ``RECORD_PALER`` of what the sheet's record ticks are darker by
+    (their median): ink the ink map reads where the photo shows none. Kinds with no box read empty (all
+    twenty rounds crossed) have nothing to compare with, and are not judged; nor are the boxes ``unseen``
+    (something lies over them in the photo: they are asked about as such)."""
+    kinds: dict[str, list[str]] = {}
+    for name in marks.shade:
+        if name not in unseen:
+            kinds.setdefault(_box_kind(name), []).append(name)
+    excess = {}
+    for names in kinds.values():
+        empty = [marks.shade[name] for name in names if marks.boxes[name] < levels[1]]
+        if empty:
+            paper = float(median(empty))
+            excess.update((name, marks.shade[name] - paper) for name in names if marks.boxes[name] >= levels[0])
+    typical = float(median(list(excess.values()))) if excess else 0.0
+    return frozenset(name for name, value in excess.items() if value < RECORD_PALER * typical) \
+        if typical > 0 else frozenset()
+
+
 def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[Entry],
-            levels: tuple[float, float]) -> SheetRecord:
+            levels: tuple[float, float], unseen=frozenset()) -> SheetRecord:
     got, cast = [], []
+    paler = _paler_records(marks, levels, unseen)
     for spell in maker.spells:
         key = spell["id"]
         ring = {f"spell_{key}": marks.boxes[f"spell_{key}"]}
@@ -474,7 +539,7 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
         asked = len(doubts)
         if _count(MakerMarks({}, {}, ring, under_crease=marks.under_crease,
                              ticked_under_crease=marks.ticked_under_crease, glared=marks.glared), f"spell_{key}",
-                  doubts, f"{spell['name']} got", levels):
+                  doubts, f"{spell['name']} got", levels, paler=paler):
             got.append(key)
         fill = box[f"spell_{key}_cast"]
         on, unsure = _decide(fill, *levels)
@@ -488,14 +553,14 @@ def _record(marks: MakerMarks, layout: MakerLayout, maker: Maker, doubts: list[E
             continue
         if _count(MakerMarks({}, {}, box, under_crease=marks.under_crease,
                              ticked_under_crease=marks.ticked_under_crease, glared=marks.glared), f"spell_{key}_cast",
-                  doubts, f"{spell['name']} cast", levels):
+                  doubts, f"{spell['name']} cast", levels, paler=paler):
             cast.append(key)
-    return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems", levels)),
-                       potions=len(_count(marks, "potion_", doubts, "Potions", levels)),
+    return SheetRecord(gems=len(_count(marks, "gem_", doubts, "Gems", levels, paler=paler)),
+                       potions=len(_count(marks, "potion_", doubts, "Potions", levels, paler=paler)),
                        spells_got=tuple(got), spells_cast=tuple(cast),
-                       rounds=len(_count(marks, "round_", doubts, "round", levels, in_order=True)),
-                       souls=len(_count(marks, "soul_", doubts, "Souls", levels)),
-                       hearts=len(_count(marks, "dungeon_hp_", doubts, "dungeon HP", levels)))
+                       rounds=len(_count(marks, "round_", doubts, "round", levels, in_order=True, paler=paler)),
+                       souls=len(_count(marks, "soul_", doubts, "Souls", levels, paler=paler)),
+                       hearts=len(_count(marks, "dungeon_hp_", doubts, "dungeon HP", levels, paler=paler)))
 
 
 def _dungeon(layout: MakerLayout, maker: Maker, ticked: dict[str, set[str]], links: dict, record: SheetRecord,

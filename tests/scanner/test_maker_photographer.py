@@ -608,3 +608,42 @@ def test_a_thumbs_edge_across_a_potions_box_is_named_not_read_as_a_tick(maker):
     named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
     if entry["record"]["potions"] != shot.truth["potions"]:
         assert named["Potions box 1"]["rule"] == "cannot_see"
+
+
+@pytest.mark.parametrize("seed, condition, field, where", [
+    (9530704, "dim", "souls", "Souls"),                 # a dim photo's grain in Souls box 4
+    (96105012, "curled", "spells_cast", "Wild build cast"),   # the print under a curl, in the Wild cast box
+])
+def test_a_record_box_the_photo_shows_no_darker_than_its_empty_kind_is_asked_about(maker, seed, condition, field,
+                                                                                   where):
+    """``benchmarks/maker_accuracy.py --sheets 10 --seed 953``, dim, sheet 9530704: Souls box 4 read ticked at
+    17% of ink, a clump of a dim photo's grain (the photo shows the box as light as the four empty ones), Souls
+    1 for 0 and a score of 3 for 0, named nowhere. Sheet 96105012 (curled, a sheet of the study that set
+    ``RECORD_PALER``): the Wild build cast box the same way. A record box read ticked that the photo shows no
+    darker than the empty boxes of its kind is read empty, and asked about."""
+    shot = photographer.make_maker_shots(seed, players=1, paper="a4", condition=condition)[0]
+    _, entry = _scanned(shot, maker)
+    truth = shot.truth[field]
+    assert entry["record"][field] == (truth if isinstance(truth, int) else list(truth))
+    named = {doubt["where"]: doubt for doubt in entry["needs_review"]}
+    assert "no darker than the empty boxes of its kind" in named[where]["why"]
+
+
+def test_a_record_box_is_judged_against_the_empty_boxes_of_its_kind():
+    """``_paler_records``: a box read ticked whose photo is no darker than the empty boxes of its kind is
+    named; a tick as dark as the sheet's others is not; a kind with no box read empty (the rounds here) is not
+    judged, nor is a box something lies over."""
+    from scanner.maker import MakerMarks, _paler_records
+
+    fills = {"soul_1": 0.02, "soul_2": 0.03, "soul_3": 0.17, "gem_1": 0.6, "gem_2": 0.5, "gem_3": 0.01,
+             "round_1": 0.7, "round_2": 0.15}
+    shade = {"soul_1": 0.10, "soul_2": 0.11, "soul_3": 0.105, "gem_1": 0.40, "gem_2": 0.38, "gem_3": 0.10,
+             "round_1": 0.4, "round_2": 0.1}
+    marks = MakerMarks({}, {}, fills, shade=shade)
+    assert _paler_records(marks, (0.12, 0.045)) == {"soul_3"}
+    # Something lies over it in the photo: asked about as unseen instead.
+    assert _paler_records(marks, (0.12, 0.045), unseen={"soul_3"}) == set()
+    # The same ink, the photo as dark there as a tick: nothing to ask.
+    assert _paler_records(MakerMarks({}, {}, fills, shade={**shade, "soul_3": 0.35}), (0.12, 0.045)) == set()
+    # No shade measured (no darkness map): nothing judged.
+    assert _paler_records(MakerMarks({}, {}, fills), (0.12, 0.045)) == set()
