@@ -512,10 +512,12 @@ def _paler_records(marks: MakerMarks, levels: tuple[float, float], unseen=frozen
     boxes of their kind read surely empty, by ``RECORD_PALER`` of what the sheet's record ticks are darker by
     (their median): ink the ink map reads where the photo shows none. Kinds with no box read empty (all
     twenty rounds crossed) have nothing to compare with, and are not judged; nor are the boxes ``unseen``
-    (something lies over them in the photo: they are asked about as such)."""
+    (something lies over them in the photo: they are asked about as such), nor where glare brightens the
+    paper (``MakerMarks.glared``: it lightens a tick as it washes it out; test sheet 470505's first Souls tick
+    showed 0.22 of the typical)."""
     kinds: dict[str, list[str]] = {}
     for name in marks.shade:
-        if name not in unseen:
+        if name not in unseen and name not in marks.glared:
             kinds.setdefault(_box_kind(name), []).append(name)
     excess = {}
     for names in kinds.values():

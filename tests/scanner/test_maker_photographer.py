@@ -632,7 +632,7 @@ def test_a_record_box_the_photo_shows_no_darker_than_its_empty_kind_is_asked_abo
 def test_a_record_box_is_judged_against_the_empty_boxes_of_its_kind():
     """``_paler_records``: a box read ticked whose photo is no darker than the empty boxes of its kind is
     named; a tick as dark as the sheet's others is not; a kind with no box read empty (the rounds here) is not
-    judged, nor is a box something lies over."""
+    judged, nor is a box something lies over or glare brightens."""
     from scanner.maker import MakerMarks, _paler_records
 
     fills = {"soul_1": 0.02, "soul_2": 0.03, "soul_3": 0.17, "gem_1": 0.6, "gem_2": 0.5, "gem_3": 0.01,
@@ -643,6 +643,8 @@ def test_a_record_box_is_judged_against_the_empty_boxes_of_its_kind():
     assert _paler_records(marks, (0.12, 0.045)) == {"soul_3"}
     # Something lies over it in the photo: asked about as unseen instead.
     assert _paler_records(marks, (0.12, 0.045), unseen={"soul_3"}) == set()
+    # Glare brightens the paper there (it lightens a tick as it washes it out): not judged either.
+    assert _paler_records(MakerMarks({}, {}, fills, shade=shade, glared=frozenset({"soul_3"})), (0.12, 0.045)) == set()
     # The same ink, the photo as dark there as a tick: nothing to ask.
     assert _paler_records(MakerMarks({}, {}, fills, shade={**shade, "soul_3": 0.35}), (0.12, 0.045)) == set()
     # No shade measured (no darkness map): nothing judged.
