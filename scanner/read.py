@@ -39,6 +39,12 @@ BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far besid
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 LONE_X_FAMILY, LONE_X_DIAGONAL = 0.2, 0.45   # ... in a path linked to nothing around it, enough to ask
 X_MM2 = 8.0                    # ... with at least this much ink
+CROSSED_AXIS = 0.25            # ink whose edges slant both ways as an X's do, but which seen from its middle lies along
+                               # the room's axes (under this share on the diagonals: ``_xness``), with a stroke to a
+                               # side, is read as the path and asked about: a dead end's bar drawn slanting, hooked
+                               # over its stub (seed 838 ``--degrade warm``, messy: A5's dead end read as a Trap,
+                               # named nowhere, at 0.0). Of 283 Traps so read with a side's stroke on kept photos
+                               # (not under a pen or a thumb), none came under 0.25
 UNCLEAR_X_MM2 = 12.0           # a mark neither a clear path nor a clear X is read as a Trap (and asked about) only
                                # with this much ink: a Trap's X drawn in a room is 25 mm² or more, a dim photo's
                                # grain and the print it shows darker than the blank mostly 3-11 (on 1,673 folders of
@@ -207,6 +213,10 @@ def _path_or_trap(crop: np.ndarray, inner: np.ndarray, area: float, exits: str, 
         if wavy == "asked":
             doubts = doubts + [_WAVY_OR_X]
             confidence = min(confidence, 0.4)
+    if crossed is not None and exits and _xness(inner, px_per_mm)[0] < CROSSED_AXIS:
+        crossed = None
+        doubts = doubts + [_DEAD_END_OR_X]
+        confidence = min(confidence, 0.3)
     if crossed is not None:
         # Two strokes slanting opposite ways and nearly nothing along the room's axes: an X, however its
         # arms lean, wherever they end and whichever sides' probes they pass through.
