@@ -19,7 +19,7 @@ from games.heroes import CORNERS, FORMAT as DUNGEON_FORMAT, SheetRecord, mark_lo
 from games.maker import SIZE, Maker
 from games.maps import OPPOSITE, SIDES, Room
 from games.review import Entry, Rule
-from scanner.fastnp import median
+from scanner.fastnp import median, percentile
 from scanner.ink import crease_mask, crease_mm
 from scanner.visibility import GLARED_SURENESS, washed_out
 from sheets.maker import LAYOUT_VERSION, MakerLayout
@@ -49,6 +49,16 @@ DARKER_LEAST = 7 / 255  # sheet's typical tick (and by this much at least: a pho
                         # shows were all ticks)
                         # (on the pencil sheets of seeds 61-64, whose ticks are faint, empty boxes were 0.016 darker
                         # at most; a pencil tick read empty, seed 608, was 0.036)
+MARKED = 0.45           # a box read empty whose darkest tenth is darker than its kind's box elsewhere, pixel by pixel
+MARKED_LEAST = 0.12     # (``_marked``), by this share of what the sheet's ticks show there and by this much at least, is
+                        # asked about (read empty): a light pencil tick over the letters darkens too few of the
+                        # box's pixels for the box's mean to show it (seed 954, sheet 9540804: A1's Boss Slime, 0.02
+                        # darker on the mean, read empty, named nowhere; its darkest tenth 0.15, 0.53 of the ticks').
+                        # On 660 sheets of every condition (190 in pencil), no empty box the photo shows came to
+                        # both: pencil's came to 0.16, or to 0.47 of the ticks', not both; beside a thumb's shadow,
+                        # to 0.98 of the ticks' but under 0.12. Of the ticks read empty there that nothing else
+                        # asked about, 9540804's was the one. (Read ticked, as ``DARKER`` boxes are, a fresh run,
+                        # seed 956, read a pencil path line across an empty Ghost box as a tick: so it is only asked.)
 DARKISH = 0.25          # ... and one darker by this share of it (but under DARKER) is read empty and asked: a light
                         # pencil tick over the letters came to 0.31, and of 118,000 empty boxes on 288 sheets of
                         # every condition, 5 the photo shows came to 0.25-0.35 (each in a tile asked about already)
@@ -70,6 +80,8 @@ class MakerMarks:
                                                 # where glare brightens the paper (a light tick there may be
                                                 # washed out: ``scanner.visibility.brightened``)
     shade: dict = field(default_factory=dict)   # record box name -> how dark (0-1) the photo shows its inside
+    marked: dict = field(default_factory=dict)  # (tile, item) -> how much darker than its kind's box elsewhere its
+                                                # darkest tenth is, pixel by pixel (``_marked``)
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
@@ -99,7 +111,8 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
                                      for name in names},
                       frozenset(_along_creases(layout, creases, px_per_mm)), under, ticked,
                       {} if darkness is None else _darker(darkness, layout, px_per_mm, creased),
-                      shade={} if darkness is None else _shade(darkness, layout, names, px_per_mm, creased))
+                      shade={} if darkness is None else _shade(darkness, layout, names, px_per_mm, creased),
+                      marked={} if darkness is None else _marked(darkness, layout, px_per_mm, creased))
 
 
 def _shade(darkness: np.ndarray, layout: MakerLayout, names: list[str], px_per_mm: float,
@@ -140,6 +153,35 @@ def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
         tiles.setdefault(tile, []).append(value)
     shading = {tile: float(median(values)) for tile, values in tiles.items()}
     return {key: value - shading[key[0]] for key, value in excess.items()}
+
+
+def _marked(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None) -> dict:
+    """(tile, item) -> how much darker (0-1) than the same box in the other tiles the darkest tenth of that tick
+    box's inside is, pixel by pixel (against the median of its kind's boxes, pixel by pixel), less what the
+    tile's boxes are darker by together. A light tick over the letters darkens only the pixels it covers: the
+    box's mean (``_darker``) shows it little, its darkest pixels plainly. Boxes a cleared crease runs through
+    are left out, as in ``_darker``."""
+    patches = {}
+    for tile in layout.tiles:
+        for item, box in tile.marks:
+            if creased is not None and _inside(creased, box, px_per_mm).any():
+                continue
+            inside = _inside(darkness, box, px_per_mm)
+            if inside.size:
+                patches[(tile.id, item)] = inside
+    if not patches:
+        return {}
+    rows, cols = min(patch.shape[0] for patch in patches.values()), min(patch.shape[1] for patch in patches.values())
+    kinds: dict[str, list[np.ndarray]] = {}
+    for (_, item), patch in patches.items():
+        kinds.setdefault(item, []).append(patch[:rows, :cols])
+    typical = {item: median(np.stack(values).astype(np.float32), axis=0) for item, values in kinds.items()}
+    excess = {key: (patch[:rows, :cols] - typical[key[1]]) / 255 for key, patch in patches.items()}
+    tiles: dict[str, list[float]] = {}
+    for (tile, _), value in excess.items():
+        tiles.setdefault(tile, []).append(float(median(value)))
+    shading = {tile: float(median(values)) for tile, values in tiles.items()}
+    return {key: percentile(value, 90) - shading[key[0]] for key, value in excess.items()}
 
 
 CREASE_LEFT = 0.3       # a box is read beside a crease's band when this share of its inside is left
@@ -322,7 +364,10 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     tick = _tick_darkness(marks, sure)
     dark_enough = max(DARKER * tick, DARKER_LEAST)
     darkish = max(DARKISH * tick, DARKER_LEAST)
+    ticks_marked = [marks.marked[key] for key, fill in marks.ticks.items() if fill >= sure and key in marks.marked]
+    marked_enough = max(MARKED * float(median(ticks_marked)), MARKED_LEAST) if ticks_marked else None
     little_darker: dict[str, list[str]] = {}
+    marked: dict[str, list[str]] = {}
     for (tile, item), fill in marks.ticks.items():
         if (tile, item) in unseen_boxes:
             continue
@@ -337,6 +382,9 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
         elif not on and marks.darker.get((tile, item), 0.0) >= darkish:
             unsure = DARKISH_SURENESS if unsure is None else unsure
             little_darker.setdefault(tile, []).append(f"the {names[item]} box")
+        elif not on and marked_enough is not None and marks.marked.get((tile, item), 0.0) >= marked_enough:
+            unsure = DARKISH_SURENESS if unsure is None else unsure
+            marked.setdefault(tile, []).append(f"the {names[item]} box")
         elif on and (tile, item) in marks.darker and marks.darker[(tile, item)] < PALER * tick:
             on = tick <= 0          # no darkness to go by where the sheet's ticks make none
             unsure = DARKER_SURENESS if unsure is None else unsure
@@ -350,7 +398,8 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     doubts += [_noted(_boxes_doubt(tile, boxes, f"is {{}}'s box ticked in {tile}?",
                                    f"which boxes are ticked in {tile}?"),
                       (creased.get(tile), CREASED_NOTE), (darker.get(tile), DARKER_NOTE),
-                      (little_darker.get(tile), DARKISH_NOTE), (paler.get(tile), PALER_NOTE))
+                      (little_darker.get(tile), DARKISH_NOTE), (paler.get(tile), PALER_NOTE),
+                      (marked.get(tile), MARKED_NOTE))
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank), unseen)
@@ -409,6 +458,7 @@ def _tick_darkness(marks: MakerMarks, sure: float) -> float:
 CREASED_NOTE = "a fold's crease runs through {boxes}, with more ink there than a crease leaves: perhaps a tick"
 DARKER_NOTE = "{boxes} {are} darker than in the other tiles, as a tick over the letters makes it"
 DARKISH_NOTE = "{boxes} {are} a little darker than in the other tiles, as a light tick over the letters makes it"
+MARKED_NOTE = "the photo shows a mark in {boxes}, which {are} plain in the other tiles: a light tick over the letters?"
 PALER_NOTE = "{boxes} {are} no darker than in the other tiles, so the ink read there is more likely the print, " \
              "shifted in the photo"
 GLARED_NOTE = "glare brightens the paper at {boxes}, which may wash out a light tick"

@@ -649,3 +649,19 @@ def test_a_record_box_is_judged_against_the_empty_boxes_of_its_kind():
     assert _paler_records(MakerMarks({}, {}, fills, shade={**shade, "soul_3": 0.35}), (0.12, 0.045)) == set()
     # No shade measured (no darkness map): nothing judged.
     assert _paler_records(MakerMarks({}, {}, fills), (0.12, 0.045)) == set()
+
+
+def test_a_light_pencil_tick_over_a_boxs_letters_is_asked_about(maker):
+    """``benchmarks/maker_accuracy.py --sheets 10 --seed 954``, pencil, sheet 9540804: A1's Boss Slime tick, a
+    light pencil stroke over the box's letters, left no ink the ink map counts (0%) and darkened the box's mean
+    too little to be asked about: read as a path with nothing on it, named nowhere. Its darkest pixels show it
+    plainly against the same box in the other tiles (``MARKED``): it is asked about (still read empty: a path
+    line across an empty box shows so too)."""
+    shot = photographer.make_maker_shots(9540804, players=1, paper="a4", condition="pencil")[0]
+    assert shot.truth["dungeon"]["tiles"]["A1"] == {"path": "EW", "on": "boss-slime"}
+    scan, entry = _scanned(shot, maker)
+    assert scan.marks.ticks[("A1", "boss-slime")] < 0.01
+    assert entry["dungeon"]["tiles"]["A1"].get("on") is None
+    named = {doubt["where"]: doubt["why"] for doubt in entry["needs_review"]}
+    assert "is Boss Slime's box ticked in A1? Read as empty (0% inked)" in named["A1"]
+    assert "a light tick over the letters?" in named["A1"]
