@@ -82,6 +82,8 @@ class MakerMarks:
     shade: dict = field(default_factory=dict)   # record box name -> how dark (0-1) the photo shows its inside
     marked: dict = field(default_factory=dict)  # (tile, item) -> how much darker than its kind's box elsewhere its
                                                 # darkest tenth is, pixel by pixel (``_marked``)
+    crease_darker: dict = field(default_factory=dict)  # (tile, item) a crease runs through -> how much darker
+                                                # than its kind's box in the other tiles along it (``_crease_darker``)
 
 
 def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
@@ -107,10 +109,11 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     boxes.update((name, layout.boxes[name]) for name in names)
     under, ticked = (frozenset(), {}) if uncleared is None else \
         _ticks_under_creases(uncleared, list(zip(creases, bands)), boxes, layout, px_per_mm)
+    darker, crease_darker = ({}, {}) if darkness is None else _darker(darkness, layout, px_per_mm, creased)
     return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm, None, creased)
                                      for name in names},
-                      frozenset(_along_creases(layout, creases, px_per_mm)), under, ticked,
-                      {} if darkness is None else _darker(darkness, layout, px_per_mm, creased),
+                      frozenset(_along_creases(layout, creases, px_per_mm)), under, ticked, darker,
+                      crease_darker=crease_darker,
                       shade={} if darkness is None else _shade(darkness, layout, names, px_per_mm, creased),
                       marked={} if darkness is None else _marked(darkness, layout, px_per_mm, creased))
 
@@ -152,7 +155,32 @@ def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
     for (tile, _), value in excess.items():
         tiles.setdefault(tile, []).append(value)
     shading = {tile: float(median(values)) for tile, values in tiles.items()}
-    return {key: value - shading[key[0]] for key, value in excess.items()}
+    return {key: value - shading[key[0]] for key, value in excess.items()}, \
+        _crease_darker(darkness, layout, px_per_mm, creased, shading)
+
+
+CREASE_SAME = 3         # a box a crease runs through is compared with its kind's boxes along the crease: this many
+
+
+def _crease_darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None,
+                   shading: dict[str, float]) -> dict:
+    """(tile, item) -> for a tick box a cleared crease runs through, how much darker (0-1) its inside is than
+    the same box in the other tiles the creases run through (their median, with ``CREASE_SAME`` of them or
+    more: a crease darkens the same box of every tile along it alike), less its tile's shading (``_darker``'s).
+    A tick the crease's clearing took with it shows here (seed 956, folded, sheet 9560407: A4's Acid tick,
+    cleared with the crease along its row of boxes, read as an empty tile, the score 3 for 4 and nothing
+    flagged)."""
+    if creased is None:
+        return {}
+    means: dict[str, dict[str, float]] = {}
+    for tile in layout.tiles:
+        for item, box in tile.marks:
+            if _inside(creased, box, px_per_mm).any():
+                inside = _inside(darkness, box, px_per_mm)
+                if inside.size:
+                    means.setdefault(item, {})[tile.id] = float(inside.mean()) / 255
+    return {(tile, item): value - float(median(list(values.values()))) - shading.get(tile, 0.0)
+            for item, values in means.items() if len(values) >= CREASE_SAME for tile, value in values.items()}
 
 
 def _marked(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None) -> dict:
@@ -368,6 +396,7 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
     marked_enough = max(MARKED * float(median(ticks_marked)), MARKED_LEAST) if ticks_marked else None
     little_darker: dict[str, list[str]] = {}
     marked: dict[str, list[str]] = {}
+    along_fold: dict[str, list[str]] = {}
     for (tile, item), fill in marks.ticks.items():
         if (tile, item) in unseen_boxes:
             continue
@@ -375,13 +404,16 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
                                                    marks.ticked_under_crease.get((tile, item)))
         if on_crease:
             creased.setdefault(tile, []).append(f"the {names[item]} box")
-        if not on and marks.darker.get((tile, item), 0.0) >= dark_enough:
+        shows = marks.darker.get((tile, item), marks.crease_darker.get((tile, item), 0.0))
+        # (a box a crease runs through is compared with the same box along the crease: ``_crease_darker``)
+        noted = along_fold if (tile, item) not in marks.darker else None
+        if not on and shows >= dark_enough:
             on = tile not in unseen
             unsure = DARKER_SURENESS if unsure is None else unsure
-            darker.setdefault(tile, []).append(f"the {names[item]} box")
-        elif not on and marks.darker.get((tile, item), 0.0) >= darkish:
+            (noted if noted is not None else darker).setdefault(tile, []).append(f"the {names[item]} box")
+        elif not on and shows >= darkish:
             unsure = DARKISH_SURENESS if unsure is None else unsure
-            little_darker.setdefault(tile, []).append(f"the {names[item]} box")
+            (noted if noted is not None else little_darker).setdefault(tile, []).append(f"the {names[item]} box")
         elif not on and marked_enough is not None and marks.marked.get((tile, item), 0.0) >= marked_enough:
             unsure = DARKISH_SURENESS if unsure is None else unsure
             marked.setdefault(tile, []).append(f"the {names[item]} box")
@@ -399,7 +431,7 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
                                    f"which boxes are ticked in {tile}?"),
                       (creased.get(tile), CREASED_NOTE), (darker.get(tile), DARKER_NOTE),
                       (little_darker.get(tile), DARKISH_NOTE), (paler.get(tile), PALER_NOTE),
-                      (marked.get(tile), MARKED_NOTE))
+                      (marked.get(tile), MARKED_NOTE), (along_fold.get(tile), ALONG_FOLD_NOTE))
                for tile, boxes in unsure_boxes.items()]
     links = _links(marks, doubts)
     record = _record(marks, layout, maker, doubts, (sure, blank), unseen)
@@ -459,6 +491,8 @@ CREASED_NOTE = "a fold's crease runs through {boxes}, with more ink there than a
 DARKER_NOTE = "{boxes} {are} darker than in the other tiles, as a tick over the letters makes it"
 DARKISH_NOTE = "{boxes} {are} a little darker than in the other tiles, as a light tick over the letters makes it"
 MARKED_NOTE = "the photo shows a mark in {boxes}, which {are} plain in the other tiles: a light tick over the letters?"
+ALONG_FOLD_NOTE = "a fold's crease runs through {boxes}, and the photo shows {boxes} darker than in the other " \
+                  "tiles along it: perhaps a tick, cleared with the crease"
 PALER_NOTE = "{boxes} {are} no darker than in the other tiles, so the ink read there is more likely the print, " \
              "shifted in the photo"
 GLARED_NOTE = "glare brightens the paper at {boxes}, which may wash out a light tick"
@@ -571,7 +605,11 @@ def _paler_records(marks: MakerMarks, levels: tuple[float, float], unseen=frozen
             kinds.setdefault(_box_kind(name), []).append(name)
     excess = {}
     for names in kinds.values():
-        empty = [marks.shade[name] for name in names if marks.boxes[name] < levels[1]]
+        # A spell's cast box whose ring is surely empty is empty by the rules too (only a spell got is cast):
+        # without it a dim photo's cast boxes may have none read surely empty to compare with (seed 956, dim,
+        # sheet 9560709: the Wild cast box read ticked at 22%, as dark as Mend's empty one, named nowhere).
+        empty = [marks.shade[name] for name in names if marks.boxes[name] < levels[1]
+                 or (name.endswith("_cast") and marks.boxes.get(name[:-len("_cast")], 1.0) < levels[1])]
         if empty:
             paper = float(median(empty))
             excess.update((name, marks.shade[name] - paper) for name in names if marks.boxes[name] >= levels[0])

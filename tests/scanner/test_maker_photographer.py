@@ -665,3 +665,32 @@ def test_a_light_pencil_tick_over_a_boxs_letters_is_asked_about(maker):
     named = {doubt["where"]: doubt["why"] for doubt in entry["needs_review"]}
     assert "is Boss Slime's box ticked in A1? Read as empty (0% inked)" in named["A1"]
     assert "a light tick over the letters?" in named["A1"]
+
+
+def test_a_tick_cleared_with_a_folds_crease_is_asked_about(maker):
+    """``benchmarks/maker_accuracy.py --sheets 10 --seed 956``, folded, sheet 9560407: the fold's crease ran
+    along A4's row of boxes and its clearing took the Acid Pond tick with it (0% inked, too little left beside
+    the crease's line to be asked about): A4 read as an empty tile, the score 3 for 4, nothing flagged. The box
+    is compared with the same box in the other tiles along the crease (``_crease_darker``): it is darker, as
+    a tick makes it, read ticked, and asked about."""
+    shot = photographer.make_maker_shots(9560407, players=1, paper="a4", condition="folded")[0]
+    assert shot.truth["dungeon"]["tiles"]["A4"] == {"acid": True}
+    scan, entry = _scanned(shot, maker)
+    assert scan.marks.ticks[("A4", "acid")] < 0.01 and ("A4", "acid") not in scan.marks.darker
+    assert entry["dungeon"]["tiles"]["A4"] == {"acid": True}
+    named = {doubt["where"]: doubt["why"] for doubt in entry["needs_review"]}
+    assert "is Acid Pond's box ticked in A4? Read as ticked" in named["A4"]
+    assert "darker than in the other tiles along it" in named["A4"]
+
+
+def test_a_spells_cast_box_is_compared_with_the_cast_boxes_of_spells_not_got(maker):
+    """``benchmarks/maker_accuracy.py --sheets 10 --seed 956``, dim, sheet 9560709: the Wild build cast box read
+    ticked at 22% of ink, the photo showing it as light as Mend's, named nowhere; no cast box read surely empty,
+    so ``RECORD_PALER`` had nothing to compare it with. Mend's ring is surely empty, so its cast box is empty
+    by the rules (only a spell got is cast), and is compared with."""
+    shot = photographer.make_maker_shots(9560709, players=1, paper="a4", condition="dim")[0]
+    assert "wild" not in shot.truth["spells_cast"] and "mend" not in shot.truth["spells_got"]
+    _, entry = _scanned(shot, maker)
+    assert "wild" not in entry["record"]["spells_cast"]
+    named = {doubt["where"]: doubt["why"] for doubt in entry["needs_review"]}
+    assert "no darker than the empty boxes of its kind" in named["Wild build cast"]
