@@ -137,26 +137,41 @@ def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
     """(tile, item) -> how much darker (0-1) the inside of that tick box is in the photo than the same box (the
     same printed letters) in the other tiles, less what the tile's boxes are darker by together (a shadow's
     edge, a curl's shading). A tick drawn over the letters shows here where the print's allowance may hide
-    it from the ink map. Boxes a cleared crease runs through are left out: it darkens a whole row of them."""
-    means = {}
-    for tile in layout.tiles:
-        for item, box in tile.marks:
-            if creased is not None and _inside(creased, box, px_per_mm).any():
-                continue
-            inside = _inside(darkness, box, px_per_mm)
-            if inside.size:
-                means[(tile.id, item)] = float(inside.mean()) / 255
+    it from the ink map. Boxes a cleared crease runs through are left out: it darkens a whole row of them.
+    Second, the same for those boxes (``_crease_darker``)."""
+    means = {key: float(inside.mean()) / 255 for key, inside in _tick_patches(darkness, layout, px_per_mm,
+                                                                             creased).items()}
     kinds: dict[str, list[float]] = {}
     for (_, item), value in means.items():
         kinds.setdefault(item, []).append(value)
     typical = {item: float(median(values)) for item, values in kinds.items()}
     excess = {key: value - typical[key[1]] for key, value in means.items()}
+    shading = _tile_shading(excess)
+    return {key: value - shading[key[0]] for key, value in excess.items()}, \
+        _crease_darker(darkness, layout, px_per_mm, creased, shading)
+
+
+def _tick_patches(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None,
+                  on_crease: bool = False) -> dict:
+    """(tile, item) -> the inside of that tick box, cut from ``darkness``: the boxes no cleared crease
+    (``creased``) runs through, or with ``on_crease`` those it does."""
+    patches = {}
+    for tile in layout.tiles:
+        for item, box in tile.marks:
+            if (creased is not None and bool(_inside(creased, box, px_per_mm).any())) == on_crease:
+                inside = _inside(darkness, box, px_per_mm)
+                if inside.size:
+                    patches[(tile.id, item)] = inside
+    return patches
+
+
+def _tile_shading(excess: dict) -> dict[str, float]:
+    """Tile -> what its boxes are darker by together (a shadow's edge, a curl's shading): the median over
+    them of ``excess`` ((tile, item) -> how much darker than its kind)."""
     tiles: dict[str, list[float]] = {}
     for (tile, _), value in excess.items():
         tiles.setdefault(tile, []).append(value)
-    shading = {tile: float(median(values)) for tile, values in tiles.items()}
-    return {key: value - shading[key[0]] for key, value in excess.items()}, \
-        _crease_darker(darkness, layout, px_per_mm, creased, shading)
+    return {tile: float(median(values)) for tile, values in tiles.items()}
 
 
 CREASE_SAME = 3         # a box a crease runs through is compared with its kind's boxes along the crease: this many
@@ -170,15 +185,9 @@ def _crease_darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, 
     A tick the crease's clearing took with it shows here (seed 956, folded, sheet 9560407: A4's Acid tick,
     cleared with the crease along its row of boxes, read as an empty tile, the score 3 for 4 and nothing
     flagged)."""
-    if creased is None:
-        return {}
     means: dict[str, dict[str, float]] = {}
-    for tile in layout.tiles:
-        for item, box in tile.marks:
-            if _inside(creased, box, px_per_mm).any():
-                inside = _inside(darkness, box, px_per_mm)
-                if inside.size:
-                    means.setdefault(item, {})[tile.id] = float(inside.mean()) / 255
+    for (tile, item), inside in _tick_patches(darkness, layout, px_per_mm, creased, on_crease=True).items():
+        means.setdefault(item, {})[tile] = float(inside.mean()) / 255
     return {(tile, item): value - float(median(list(values.values()))) - shading.get(tile, 0.0)
             for item, values in means.items() if len(values) >= CREASE_SAME for tile, value in values.items()}
 
@@ -189,14 +198,7 @@ def _marked(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
     tile's boxes are darker by together. A light tick over the letters darkens only the pixels it covers: the
     box's mean (``_darker``) shows it little, its darkest pixels plainly. Boxes a cleared crease runs through
     are left out, as in ``_darker``."""
-    patches = {}
-    for tile in layout.tiles:
-        for item, box in tile.marks:
-            if creased is not None and _inside(creased, box, px_per_mm).any():
-                continue
-            inside = _inside(darkness, box, px_per_mm)
-            if inside.size:
-                patches[(tile.id, item)] = inside
+    patches = _tick_patches(darkness, layout, px_per_mm, creased)
     if not patches:
         return {}
     rows, cols = min(patch.shape[0] for patch in patches.values()), min(patch.shape[1] for patch in patches.values())
@@ -205,10 +207,7 @@ def _marked(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
         kinds.setdefault(item, []).append(patch[:rows, :cols])
     typical = {item: median(np.stack(values).astype(np.float32), axis=0) for item, values in kinds.items()}
     excess = {key: (patch[:rows, :cols] - typical[key[1]]) / 255 for key, patch in patches.items()}
-    tiles: dict[str, list[float]] = {}
-    for (tile, _), value in excess.items():
-        tiles.setdefault(tile, []).append(float(median(value)))
-    shading = {tile: float(median(values)) for tile, values in tiles.items()}
+    shading = _tile_shading({key: float(median(value)) for key, value in excess.items()})
     return {key: percentile(value, 90) - shading[key[0]] for key, value in excess.items()}
 
 
