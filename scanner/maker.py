@@ -100,7 +100,7 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     (``_darker``)."""
     bands = [crease_mask(ink.shape, crease, px_per_mm) for crease in creases]
     creased = np.logical_or.reduce(bands).astype(np.uint8) if bands else None
-    boxes = {(tile.id, item): box for tile in layout.tiles for item, box in tile.marks}
+    boxes = _tick_boxes(layout)
     ticks = {key: box_fill(ink, box, px_per_mm, printed, creased) for key, box in boxes.items()}
     sides = {(tile.id, side): side_strength(ink, tile.rect, side, px_per_mm)
              for tile in layout.tiles for side in SIDES}
@@ -122,15 +122,8 @@ def _shade(darkness: np.ndarray, layout: MakerLayout, names: list[str], px_per_m
            creased: np.ndarray | None) -> dict:
     """Record box name -> the mean darkness (0-1) of its inside in the photo (``darkness``, 8-bit). Boxes a
     cleared crease runs through are left out, as in ``_darker``."""
-    shade = {}
-    for name in names:
-        box = layout.boxes[name]
-        if creased is not None and _inside(creased, box, px_per_mm).any():
-            continue
-        inside = _inside(darkness, box, px_per_mm)
-        if inside.size:
-            shade[name] = float(inside.mean()) / 255
-    return shade
+    return {name: float(inside.mean()) / 255 for name, inside in
+            _box_patches(darkness, {name: layout.boxes[name] for name in names}, px_per_mm, creased).items()}
 
 
 def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None) -> dict:
@@ -139,8 +132,8 @@ def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
     edge, a curl's shading). A tick drawn over the letters shows here where the print's allowance may hide
     it from the ink map. Boxes a cleared crease runs through are left out: it darkens a whole row of them.
     Second, the same for those boxes (``_crease_darker``)."""
-    means = {key: float(inside.mean()) / 255 for key, inside in _tick_patches(darkness, layout, px_per_mm,
-                                                                             creased).items()}
+    means = {key: float(inside.mean()) / 255 for key, inside in _box_patches(darkness, _tick_boxes(layout),
+                                                                             px_per_mm, creased).items()}
     kinds: dict[str, list[float]] = {}
     for (_, item), value in means.items():
         kinds.setdefault(item, []).append(value)
@@ -151,17 +144,21 @@ def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
         _crease_darker(darkness, layout, px_per_mm, creased, shading)
 
 
-def _tick_patches(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None,
-                  on_crease: bool = False) -> dict:
-    """(tile, item) -> the inside of that tick box, cut from ``darkness``: the boxes no cleared crease
+def _tick_boxes(layout: MakerLayout) -> dict:
+    """(tile, item) -> that tick box."""
+    return {(tile.id, item): box for tile in layout.tiles for item, box in tile.marks}
+
+
+def _box_patches(darkness: np.ndarray, boxes: dict, px_per_mm: float, creased: np.ndarray | None,
+                 on_crease: bool = False) -> dict:
+    """Each of ``boxes`` (key -> box) -> its inside, cut from ``darkness``: the boxes no cleared crease
     (``creased``) runs through, or with ``on_crease`` those it does."""
     patches = {}
-    for tile in layout.tiles:
-        for item, box in tile.marks:
-            if (creased is not None and bool(_inside(creased, box, px_per_mm).any())) == on_crease:
-                inside = _inside(darkness, box, px_per_mm)
-                if inside.size:
-                    patches[(tile.id, item)] = inside
+    for key, box in boxes.items():
+        if (creased is not None and bool(_inside(creased, box, px_per_mm).any())) == on_crease:
+            inside = _inside(darkness, box, px_per_mm)
+            if inside.size:
+                patches[key] = inside
     return patches
 
 
@@ -186,7 +183,8 @@ def _crease_darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, 
     cleared with the crease along its row of boxes, read as an empty tile, the score 3 for 4 and nothing
     flagged)."""
     means: dict[str, dict[str, float]] = {}
-    for (tile, item), inside in _tick_patches(darkness, layout, px_per_mm, creased, on_crease=True).items():
+    for (tile, item), inside in _box_patches(darkness, _tick_boxes(layout), px_per_mm, creased,
+                                             on_crease=True).items():
         means.setdefault(item, {})[tile] = float(inside.mean()) / 255
     return {(tile, item): value - float(median(list(values.values()))) - shading.get(tile, 0.0)
             for item, values in means.items() if len(values) >= CREASE_SAME for tile, value in values.items()}
@@ -198,7 +196,7 @@ def _marked(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased
     tile's boxes are darker by together. A light tick over the letters darkens only the pixels it covers: the
     box's mean (``_darker``) shows it little, its darkest pixels plainly. Boxes a cleared crease runs through
     are left out, as in ``_darker``."""
-    patches = _tick_patches(darkness, layout, px_per_mm, creased)
+    patches = _box_patches(darkness, _tick_boxes(layout), px_per_mm, creased)
     if not patches:
         return {}
     rows, cols = min(patch.shape[0] for patch in patches.values()), min(patch.shape[1] for patch in patches.values())
@@ -403,16 +401,15 @@ def read_sheet(marks: MakerMarks, layout: MakerLayout, maker: Maker, unseen=froz
                                                    marks.ticked_under_crease.get((tile, item)))
         if on_crease:
             creased.setdefault(tile, []).append(f"the {names[item]} box")
-        shows = marks.darker.get((tile, item), marks.crease_darker.get((tile, item), 0.0))
-        # (a box a crease runs through is compared with the same box along the crease: ``_crease_darker``)
-        noted = along_fold if (tile, item) not in marks.darker else None
+        along = (tile, item) not in marks.darker       # a crease runs through it: ``_crease_darker``
+        shows = marks.crease_darker.get((tile, item), 0.0) if along else marks.darker[(tile, item)]
         if not on and shows >= dark_enough:
             on = tile not in unseen
             unsure = DARKER_SURENESS if unsure is None else unsure
-            (noted if noted is not None else darker).setdefault(tile, []).append(f"the {names[item]} box")
+            (along_fold if along else darker).setdefault(tile, []).append(f"the {names[item]} box")
         elif not on and shows >= darkish:
             unsure = DARKISH_SURENESS if unsure is None else unsure
-            (noted if noted is not None else little_darker).setdefault(tile, []).append(f"the {names[item]} box")
+            (along_fold if along else little_darker).setdefault(tile, []).append(f"the {names[item]} box")
         elif not on and marked_enough is not None and marks.marked.get((tile, item), 0.0) >= marked_enough:
             unsure = DARKISH_SURENESS if unsure is None else unsure
             marked.setdefault(tile, []).append(f"the {names[item]} box")
