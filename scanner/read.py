@@ -44,7 +44,9 @@ CROSSED_AXIS = 0.25            # ink whose edges slant both ways as an X's do, b
                                # side, is read as the path and asked about: a dead end's bar drawn slanting, hooked
                                # over its stub (seed 838 ``--degrade warm``, messy: A5's dead end read as a Trap,
                                # named nowhere, at 0.0). Of 283 Traps so read with a side's stroke on kept photos
-                               # (not under a pen or a thumb), none came under 0.25
+                               # (not under a pen or a thumb), none came under 0.25; a fresh run's did (seed 843,
+                               # random camera, game 84320003 player 2: G8, read as a path to the top and right
+                               # sides, asked about)
 UNCLEAR_X_MM2 = 12.0           # a mark neither a clear path nor a clear X is read as a Trap (and asked about) only
                                # with this much ink: a Trap's X drawn in a room is 25 mm² or more, a dim photo's
                                # grain and the print it shows darker than the blank mostly 3-11 (on 1,673 folders of
