@@ -289,6 +289,7 @@ class Steep(Condition):
         wanted = float(np.clip(_near_far(camera, paper_mm), 1.5, 2.0))
         low, high = 0.2, 1.5                   # the focal factor giving that near-to-far ratio (closer: more)
         if abs(_near_far(camera, paper_mm) - wanted) > 1e-3:
+            drawn = camera
             for _ in range(30):
                 middle = (low + high) / 2
                 if _near_far(replace(camera, focal_factor=middle), paper_mm) > wanted:
@@ -296,6 +297,11 @@ class Steep(Condition):
                 else:
                     high = middle
             camera = replace(camera, focal_factor=(low + high) / 2)
+            if camera.focal_factor < 0.2 + 1e-3:
+                # The search ran down to its widest lens: at this tilt no lens gives the ratio, and that one
+                # framed no sheet at all (maker sheet 9570218, map game 84552002's fourth player: a photo of
+                # the table). The lens drawn is kept.
+                camera = drawn
         self.k = float(r.uniform(0.05, 0.12))
         self.record(tilt_deg=tilt, focal_factor=camera.focal_factor, near_far=_near_far(camera, paper_mm),
                     k1=-self.k)

@@ -285,3 +285,17 @@ def test_light_pencil_passing_close_to_the_printed_art_is_read():
              if (r.exits, r.trap) != (shot.truth["rooms"].get(r.room, {}).get("exits", ""),
                                       shot.truth["rooms"].get(r.room, {}).get("trap", False))}
     assert not wrong
+
+
+def test_a_steep_camera_whose_lens_search_fails_keeps_the_sheet_in_the_frame():
+    """The steep camera looks for the lens that gives the sheet a near-to-far ratio of 1.5-2; at some tilts
+    none does, the search ran down to its widest lens, and the photo showed the table alone (maker sheet
+    9570218; the benchmark counted it as a sheet the scanner could not read). The lens drawn is kept."""
+    from generator.kinds import BLANKS
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    shot = photographer.make_maker_shots(9570218, players=1, paper="a4", condition="steep")[0]
+    assert shot.truth["camera"]["tilt_deg"] > 40 and shot.truth["camera"]["focal_factor"] > 0.4
+    scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    assert problems == [] and len(scans) == 1
