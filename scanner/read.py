@@ -36,6 +36,8 @@ MARK_REACH_MM = 1.2            # a stroke mostly within this of a Diamond's or E
 MARK_MARGIN_MM = 0.0           # ... and the box itself is cleared, this far round it (paths pass close by)
 BOX_EDGE_MM = 0.6              # a printed box's outline, left in the ink by registration, is this thin and this near
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
+TALLY_END_MM = 2.0             # a lone tally mark this near the box's right end may be the box's printed end ...
+TALLY_APART_MM = 5.0           # ... with no other mark this near it
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 LONE_X_FAMILY, LONE_X_DIAGONAL = 0.2, 0.45   # ... in a path linked to nothing around it, enough to ask
 X_MM2 = 8.0                    # ... with at least this much ink
@@ -1223,10 +1225,24 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     if stray > 1.5 * px_per_mm ** 2:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
         confidence = min(confidence, 0.4)
+    if _lone_at_end(sorted(x for x, _ in strokes), box.w - 0.6):
+        doubts.append(TALLY_AT_END)
+        confidence = min(confidence, 0.4)
     # A gate is five marks, whatever it crosses: with a thick pen two of its bars can run into one.
     # (A gate across other than four bars is flagged above, so a person checks the count.)
     count = len(bars) - sum(gate_bars) + 5 * len(gates) + len(leaning)
     return TallyReading(count, confidence, tuple(sorted(strokes)), tuple(doubts))
+
+
+TALLY_AT_END = "a lone mark at the box's right end: a tally mark, or the box's own printed end?"
+
+
+def _lone_at_end(xs: list[float], end: float) -> bool:
+    """Whether the last of the tally marks at ``xs`` (mm, sorted) lies within ``TALLY_END_MM`` of the box's
+    right ``end`` with no other mark within ``TALLY_APART_MM``. Marks are drawn from the left, side by
+    side; a curled sheet's photo may stretch the printed box, so that its right end stands inside where
+    the blank has it and reads as an upright mark (seed 844 ``--degrade hdr``, curled: 1.4 mm short)."""
+    return bool(xs) and xs[-1] >= end - TALLY_END_MM and (len(xs) == 1 or xs[-1] - xs[-2] >= TALLY_APART_MM)
 
 
 def _without_box_edges(crossing: np.ndarray, mask: np.ndarray, upright: np.ndarray, px_per_mm: float) -> np.ndarray:

@@ -299,3 +299,23 @@ def test_a_steep_camera_whose_lens_search_fails_keeps_the_sheet_in_the_frame():
     assert shot.truth["camera"]["tilt_deg"] > 40 and shot.truth["camera"]["focal_factor"] > 0.4
     scans, problems = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     assert problems == [] and len(scans) == 1
+
+
+def test_a_curled_sheets_tally_box_end_read_as_a_mark_is_asked_about():
+    """Seed 844 ``--degrade hdr``, curled, game 84453000 player 4: the curl stretched the printed tally box
+    in the photo, so its right end stood 1.4 mm inside where the blank has it and was read as one mark:
+    18 for 20, nothing asked. A lone mark at the box's right end is now asked about."""
+    from generator.kinds import BLANKS
+    from photographer.degrade import degrade_shot
+    from scanner.load import load_photo_bytes
+    from scanner.scan import scan_photo
+
+    rng = np.random.default_rng(84453000)
+    shots = [degrade_shot(shot, "hdr", rng)
+             for shot in photographer.make_game_shots(84453000, players=4, map_id="map1", condition="curled")]
+    shot = shots[3]
+    assert shot.truth["unusable"] == 0
+    (scan,), _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
+    asked = [entry for entry in scan.review() if entry["where"] == "tally 6"]
+    assert [entry["why"] for entry in asked] == [
+        "a lone mark at the box's right end: a tally mark, or the box's own printed end?"]

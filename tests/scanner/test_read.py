@@ -81,6 +81,22 @@ def test_a_tail_running_on_from_a_mark_is_flagged(box):
     assert reading.confidence < SURE
 
 
+def test_a_lone_mark_at_the_boxs_right_end_is_asked_about(box):
+    """A curled sheet's photo may stretch the printed box so that its right end stands inside where the
+    blank has it, and reads as an upright mark (seed 844 ``--degrade hdr``, curled: 18 for 20, nothing
+    asked). Marks are drawn from the left side by side, so a lone one at the right end is asked about;
+    a row of marks that runs on to the end is not."""
+    lone = read_tally(_ink(box, _bars(box, 1, start=box.w - 1.4)), box, PX)
+    assert lone.count == 1 and lone.confidence < SURE
+    assert lone.doubts == ("a lone mark at the box's right end: a tally mark, or the box's own printed end?",)
+    after_two = read_tally(_ink(box, _bars(box, 2) + _bars(box, 1, start=box.w - 1.4)), box, PX)
+    assert after_two.count == 3 and after_two.confidence < SURE
+    full = read_tally(_ink(box, _bars(box, 16, start=1.5, gap=2.5)), box, PX)     # the last at 39 mm
+    assert full.count == 16 and full.confidence >= SURE, full.doubts
+    a_little_in = read_tally(_ink(box, _bars(box, 1, start=box.w - 4.0)), box, PX)
+    assert a_little_in.count == 1 and a_little_in.confidence >= SURE, a_little_in.doubts
+
+
 # -- rooms ------------------------------------------------------------------------
 
 
