@@ -496,17 +496,26 @@ def _washed_rows(marks: SheetMarks, pool) -> list[Doubt]:
     question a row: a marker's fill washed out there reads as empty as a bubble never filled (under 1% on the
     photographer's glare), so every such bubble is named. On a faint photo (``SheetMarks.faint``), the rows
     with bubbles read empty but for a trace of ink (``FAINT_TRACE``) or a shade too (``_washed``)."""
-    rows: dict[str, list[str]] = {}
-    notes: dict[str, set] = {}
-    for bubble in pool.bubbles:
-        note = _washed(marks, (bubble.group, bubble.value), anywhere_in_glare=True)
+    doubts = []
+    for where, bubbles in pool.rows().items():
+        lit, notes = _washed_bubbles(marks, bubbles, anywhere_in_glare=True)
+        if lit:
+            size, colours = where.rsplit(" ", 1)[1], [bubble.value.split(" ", 1)[1] for bubble in lit]
+            doubts.append(Doubt(where, Rule.UNSURE_MARK,
+                                f"is {'the ' + colours[0] if len(colours) == 1 else 'any of ' + ', '.join(colours)} "
+                                f"{size} marked? Read as not; {_first_note(notes)}", GLARED_SURENESS))
+    return doubts
+
+
+def _washed_bubbles(marks: SheetMarks, bubbles, anywhere_in_glare: bool = False) -> tuple[list, set]:
+    """Those of ``bubbles`` read empty that may be fills washed out (``_washed``), and the notes why."""
+    lit, notes = [], set()
+    for bubble in bubbles:
+        note = _washed(marks, (bubble.group, bubble.value), anywhere_in_glare)
         if note:
-            size, colour = bubble.value.split(" ", 1)
-            rows.setdefault(size, []).append(colour)
-            notes.setdefault(size, set()).add(note)
-    return [Doubt(f"{pool.key} {size}", Rule.UNSURE_MARK,
-                  f"is {'the ' + colours[0] if len(colours) == 1 else 'any of ' + ', '.join(colours)} {size} marked? "
-                  f"Read as not; {_first_note(notes[size])}", GLARED_SURENESS) for size, colours in rows.items()]
+            lit.append(bubble)
+            notes.add(note)
+    return lit, notes
 
 
 FAINT_TRACE = 0.05     # on a faint photo a bubble read empty is asked about with this much ink in it: under
@@ -579,14 +588,10 @@ def _washed_group(marks: SheetMarks, name: str, value: str | None) -> Doubt | No
     nothing marked, or as another bubble alone where two were filled (seed 230, glare: monster 1's core
     colour, purple and black both filled, the purple at the glare's edge read 9% filled, and black read with
     nothing asked)."""
-    lit, notes = [], set()
-    for bubble in marks.layout.groups()[name]:
-        note = _washed(marks, (bubble.group, bubble.value))
-        if note:
-            lit.append(bubble.value)
-            notes.add(note)
-    if not lit:
+    bubbles, notes = _washed_bubbles(marks, marks.layout.groups()[name])
+    if not bubbles:
         return None
+    lit = [bubble.value for bubble in bubbles]
     which = f"the {lit[0]} bubble" if len(lit) == 1 else f"any of {', '.join(lit)}"
     why = f"is {which} filled? Read as none marked" if value is None else \
         f"is {which} filled too? Read as {value} alone"
