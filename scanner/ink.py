@@ -124,10 +124,15 @@ def ink_map(dark: np.ndarray, colour: np.ndarray, allowance: Allowance, gain: fl
 REACH_MM = 6.0            # the furthest a tile of the photo is believed to lie from the blank's (a curl's middle
                           # moves 5 mm; rooms repeat every 15-20 mm, so a false match lies further)
 REFINE_REACH_MM = 3.5     # ... and, after a first pass, how much further a smaller tile may lie
+MATCHED = 0.08            # the phase correlation's response a tile's move is taken with
+FAR_AGREE_MM = 4.0        # where a tile may reach beyond REACH_MM, a move that far is taken only if a tile beside
+                          # it moved within this of it: a bend moves its neighbours alike (a bowed sheet's far
+                          # tiles lay 0.2-2.9 mm from one beside them), while a tile with hardly any print in it
+                          # can match as well 9 mm off its neighbours (a curled monster sheet's, response 0.08)
 
 
 def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
-             tile_mm: float = 48.0, reach_mm: float = REACH_MM, print_only: bool = False) -> np.ndarray:
+             tile_mm: float = 48.0, reach_mm: float | np.ndarray = REACH_MM, print_only: bool = False) -> np.ndarray:
     """Where each pixel of the blank lies in the rectified photo: a smooth (dx, dy) field in pixels.
 
     The corner markers place the sheet to a millimetre or two; a curled or
@@ -135,7 +140,18 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
     photo against the blank measures that move tile by tile. With
     ``print_only`` (small tiles, in which a player's heavy ink may outweigh
     the print), the photo is taken no darker than the blank's print there.
+    ``reach_mm``: see ``register_tiles``.
     """
+    return register_tiles(photo_darkness, blank_darkness, px_per_mm, tile_mm=tile_mm, reach_mm=reach_mm,
+                          print_only=print_only)[0]
+
+
+def register_tiles(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
+                   tile_mm: float = 48.0, reach_mm: float | np.ndarray = REACH_MM,
+                   print_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """``register``'s field, and which of its tiles' moves were found (a rows x columns bool array; the
+    others, whose best match lay beyond reach or was too weak, are given the found ones' median move).
+    ``reach_mm`` may be such an array too: each tile's own reach."""
     height, width = blank_darkness.shape
     tile = int(tile_mm * px_per_mm)
     nx, ny = max(1, round(width / tile)), max(1, round(height / tile))
@@ -143,7 +159,7 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
     ys = np.linspace(0, height, ny + 1).astype(int)
     shifts = np.zeros((ny, nx, 2), np.float32)
     good = np.zeros((ny, nx), bool)
-    limit = reach_mm * px_per_mm
+    limits = np.broadcast_to(np.asarray(reach_mm, np.float32) * px_per_mm, (ny, nx))
     for j in range(ny):
         for i in range(nx):
             a = blank_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]]
@@ -154,12 +170,26 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
             # Copies, both: where a tile is already a size the transform likes, phaseCorrelate multiplies its
             # inputs by the window in place, and ``a`` is the blank's own darkness.
             (dx, dy), response = cv2.phaseCorrelate(a.astype(np.float32), b, window)
-            if response > 0.08 and abs(dx) < limit and abs(dy) < limit:
+            if response > MATCHED and abs(dx) < limits[j, i] and abs(dy) < limits[j, i]:
                 shifts[j, i] = (dx, dy)
                 good[j, i] = True
+    good &= _near_or_agreed(shifts, good, REACH_MM * px_per_mm, FAR_AGREE_MM * px_per_mm)
     if good.any():
         shifts[~good] = median(shifts[good], axis=0)
-    return cv2.resize(shifts, (width, height), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(shifts, (width, height), interpolation=cv2.INTER_LINEAR), good
+
+
+def _near_or_agreed(shifts: np.ndarray, good: np.ndarray, near: float, agree: float) -> np.ndarray:
+    """Which tiles' moves (``good`` ones, rows x columns x 2 pixels) are kept: those under ``near`` on both
+    axes, and those further with a ``good`` tile beside them (of eight) that moved within ``agree`` of them."""
+    far = good & (np.abs(shifts).max(axis=2) >= near)
+    kept = ~far
+    ny, nx = good.shape
+    for j, i in zip(*np.nonzero(far)):
+        around = [(b, a) for b in range(max(0, j - 1), min(ny, j + 2)) for a in range(max(0, i - 1), min(nx, i + 2))
+                  if (b, a) != (j, i) and good[b, a]]
+        kept[j, i] = any(np.hypot(*(shifts[b, a] - shifts[j, i])) <= agree for b, a in around)
+    return kept
 
 
 @lru_cache(maxsize=16)

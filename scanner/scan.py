@@ -28,7 +28,7 @@ from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, crease_band, crease_mask,
                          crease_mm, darkness, ink_map, line_shade, measure, print_allowance, quieted, CREASE_BAND_MM,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
-                         shift_planes, stroke_gain, without_creases)
+                         register_tiles, shift_planes, stroke_gain, without_creases)
 from scanner.fastnp import median, percentile
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
@@ -1141,7 +1141,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
     noise = noise_level(region)
     region = quieted(region, noise)
     dark, colour = measure(region, PX_PER_MM * reference.paper_scale)
-    shift = register(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
+    shift, found = register_tiles(dark, reference.darkness, PX_PER_MM, tile_mm=reference.tile_mm)
     # A wide lens bows the sheet's edge further than the markers' homography follows (up to 7 mm off on a
     # steep view): where the move reads a pixel of the area from beyond its edge, the area is moved within
     # the photo around it (``_Margin``), not smeared from its own edge row.
@@ -1154,7 +1154,8 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
         # Where the paper curls or bends, or a wide lens bows the lines, the move changes faster than the
         # first tiles can follow: smaller tiles follow it, after the large ones once more where it moved
         # parts of the sheet so far apart that some tiles may have been out of reach.
-        again = [(reference.tile_mm, REACH_MM)] if spread >= FAR_SPREAD_MM * PX_PER_MM else []
+        again = [(reference.tile_mm, np.where(found, REACH_MM, FAR_REACH_MM))] \
+            if spread >= FAR_SPREAD_MM * PX_PER_MM else []
         for tile_mm, reach_mm in again + [(reference.refine_mm, REFINE_REACH_MM)]:
             more = register(dark, reference.darkness, PX_PER_MM, tile_mm=tile_mm, reach_mm=reach_mm)
             dark, colour = move(more, dark, colour)
@@ -1500,6 +1501,16 @@ def _reference(layout: SheetLayout, blank: BlankRenderer) -> _Reference:
 MAP_REFINE_MM = 16.0
 MAP_REFINE_FROM_MM = 1.0
 FAR_SPREAD_MM = 4.0
+# ... and where the first pass moved the parts of the sheet this far apart, the second pass of the large tiles
+# reaches further than the first: a sheet bowed up along its middle by 15-18 mm and photographed 20-25 degrees
+# off square moves its middle 10-12 mm from where the corner markers put it, and the first pass, reaching
+# 6 mm, leaves the tiles beyond its reach where the others' median puts them (seed 968, curled: three
+# Dungeon Maker sheets read 12-32 of 36 tiles right, every tile asked about). Only the tiles the first pass
+# did not find reach further: one it found keeps its reach, for a row of printed boxes matches itself a few
+# boxes along as well (in the pencil sample's scoring section the first pass took a tile 5 mm along its
+# boxes, and a second pass reaching 10 mm everywhere took the tile beside it 8 mm); and a move that far is
+# taken only where a tile beside it moved alike (``scanner.ink.FAR_AGREE_MM``).
+FAR_REACH_MM = 10.0
 # A Dungeon Maker tile's tick boxes are 3.4 mm, 3.8 mm apart, with a letter printed in every one: where a curl
 # or a steep view bends the sheet fast, the 16 mm tiles average the move over a tile and a half and leave the
 # print a box's edge off, reading as ticks. On such a sheet (the move changing by BENT or more per unit of
