@@ -114,11 +114,13 @@ def test_marks_under_a_thumb_a_pen_or_glare_are_named_and_nothing_read_wrong_goe
         assert [read.entry for read in scan_upload(shot.data, shot.truth["source"]).reads] == [entry]
 
 
-@pytest.mark.parametrize("seed, faults", [(1005, 0), (4000, 1)])
-def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so(seed, faults):
+@pytest.mark.parametrize("seed, faults, all_right", [(1005, 0, True), (4000, 1, False)])
+def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so(seed, faults, all_right):
     """Sheets curled 13 and 16 mm at their sides: where the paper curls most, registration matched the
     repeating bubbles one pitch off and read the pools' dice as their neighbours. Every die and group read
-    wrong is named, by an entry saying the paper curls there (on 4000, a pencilled d20 beside the jump)."""
+    wrong is named, by an entry saying the paper curls there (on 4000, a pencilled d20 beside the jump).
+    Since the registration's second pass reaches further where the first found no match, 1005 reads every
+    die right, and still says where the paper curls."""
     shot = photographer.make_monster_shots(seed, players=2, paper="a4", condition="curled", faults=faults)[1]
     entry, problems = read(shot)
     assert problems == []
@@ -127,7 +129,7 @@ def test_where_a_curled_sheet_may_be_read_a_bubble_off_it_says_so(seed, faults):
     assert curls and all(d["rule"] == "unsure_mark" and f"look at {d['where']}" in d["why"] for d in curls)
     truth, got = player_of(shot.truth), player_of(entry)
     wrong = [(key, die) for key in ("reserve", "active") for die in set(got[key]) ^ set(truth[key])]
-    assert wrong                    # the photo is that hard: without the entries these went unnamed
+    assert not wrong if all_right else wrong     # 4000 is that hard: without the entries these went unnamed
     # A die's row is named by itself, or listed in its pool's entry ("reserve": look at reserve d6, ...).
     assert all(f"{key} {die.split()[0]}" in flagged or any(d["where"] == key and f"{key} {die.split()[0]}" in d["why"]
                                                            for d in curls) for key, die in wrong)
