@@ -716,3 +716,16 @@ def test_a_sheet_bowed_along_its_middle_and_photographed_askew_is_read_as_built(
     read, built = entry["dungeon"]["tiles"], shot.truth["dungeon"]["tiles"]
     assert [name for name in sorted(set(read) | set(built)) if held(read.get(name, {})) != held(built.get(name, {}))] \
         == []
+
+
+def test_a_cast_tick_read_a_box_off_under_a_curl_is_asked_about_in_its_own_box(maker):
+    """Seed 977, curled 18 mm at the page's right edge, sheet 9770009: the registration left the Spells'
+    cast boxes about 2 mm off their print, and Bargain's cast tick read 0% in its own box and 6% in Wild
+    build's below it. Only Wild build's was asked about; Bargain read as not cast, named nowhere. A spell
+    got and read not cast, beside a cast box asked about for a trace of ink, is asked about too."""
+    shot = photographer.make_maker_shots(9770009, players=1, paper="a4", condition="curled")[0]
+    assert shot.truth["spells_cast"] == ["bargain"]
+    _, entry = _scanned(shot, maker)
+    asked = {doubt["where"]: doubt["why"] for doubt in entry["needs_review"]}
+    assert "Wild build cast" in asked
+    assert asked.get("Bargain cast", "").endswith("a tick read a box off?")
