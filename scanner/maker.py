@@ -102,6 +102,8 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     creased = np.logical_or.reduce(bands).astype(np.uint8) if bands else None
     boxes = _tick_boxes(layout)
     ticks = {key: box_fill(ink, box, px_per_mm, printed, creased) for key, box in boxes.items()}
+    # The tick boxes' insides in the photo, those no cleared crease runs through: ``_darker`` and ``_marked``.
+    patches = {} if darkness is None else _box_patches(darkness, boxes, px_per_mm, creased)
     sides = {(tile.id, side): side_strength(ink, tile.rect, side, px_per_mm)
              for tile in layout.tiles for side in SIDES}
     names = [name for name in layout.boxes if name.split("_")[0] in ("gem", "potion", "spell", "round", "soul")
@@ -109,13 +111,13 @@ def read_marks(ink: np.ndarray, layout: MakerLayout, px_per_mm: float,
     boxes.update((name, layout.boxes[name]) for name in names)
     under, ticked = (frozenset(), {}) if uncleared is None else \
         _ticks_under_creases(uncleared, list(zip(creases, bands)), boxes, layout, px_per_mm)
-    darker, crease_darker = ({}, {}) if darkness is None else _darker(darkness, layout, px_per_mm, creased)
+    darker, crease_darker = ({}, {}) if darkness is None else _darker(patches, darkness, layout, px_per_mm, creased)
     return MakerMarks(ticks, sides, {name: box_fill(ink, layout.boxes[name], px_per_mm, None, creased)
                                      for name in names},
                       frozenset(_along_creases(layout, creases, px_per_mm)), under, ticked, darker,
                       crease_darker=crease_darker,
                       shade={} if darkness is None else _shade(darkness, layout, names, px_per_mm, creased),
-                      marked={} if darkness is None else _marked(darkness, layout, px_per_mm, creased))
+                      marked=_marked(patches))
 
 
 def _shade(darkness: np.ndarray, layout: MakerLayout, names: list[str], px_per_mm: float,
@@ -126,14 +128,15 @@ def _shade(darkness: np.ndarray, layout: MakerLayout, names: list[str], px_per_m
             _box_patches(darkness, {name: layout.boxes[name] for name in names}, px_per_mm, creased).items()}
 
 
-def _darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None) -> dict:
-    """(tile, item) -> how much darker (0-1) the inside of that tick box is in the photo than the same box (the
-    same printed letters) in the other tiles, less what the tile's boxes are darker by together (a shadow's
-    edge, a curl's shading). A tick drawn over the letters shows here where the print's allowance may hide
-    it from the ink map. Boxes a cleared crease runs through are left out: it darkens a whole row of them.
-    Second, the same for those boxes (``_crease_darker``)."""
-    means = {key: float(inside.mean()) / 255 for key, inside in _box_patches(darkness, _tick_boxes(layout),
-                                                                             px_per_mm, creased).items()}
+def _darker(patches: dict, darkness: np.ndarray, layout: MakerLayout, px_per_mm: float,
+            creased: np.ndarray | None) -> tuple[dict, dict]:
+    """(tile, item) -> how much darker (0-1) the inside of that tick box (``patches``: ``_box_patches`` of the
+    8-bit ``darkness``) is in the photo than the same box (the same printed letters) in the other tiles, less
+    what the tile's boxes are darker by together (a shadow's edge, a curl's shading). A tick drawn over the
+    letters shows here where the print's allowance may hide it from the ink map. Boxes a cleared crease runs
+    through are left out: it darkens a whole row of them. Second, the same for those boxes
+    (``_crease_darker``)."""
+    means = {key: float(inside.mean()) / 255 for key, inside in patches.items()}
     kinds: dict[str, list[float]] = {}
     for (_, item), value in means.items():
         kinds.setdefault(item, []).append(value)
@@ -190,13 +193,12 @@ def _crease_darker(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, 
             for item, values in means.items() if len(values) >= CREASE_SAME for tile, value in values.items()}
 
 
-def _marked(darkness: np.ndarray, layout: MakerLayout, px_per_mm: float, creased: np.ndarray | None) -> dict:
+def _marked(patches: dict) -> dict:
     """(tile, item) -> how much darker (0-1) than the same box in the other tiles the darkest tenth of that tick
-    box's inside is, pixel by pixel (against the median of its kind's boxes, pixel by pixel), less what the
-    tile's boxes are darker by together. A light tick over the letters darkens only the pixels it covers: the
-    box's mean (``_darker``) shows it little, its darkest pixels plainly. Boxes a cleared crease runs through
-    are left out, as in ``_darker``."""
-    patches = _box_patches(darkness, _tick_boxes(layout), px_per_mm, creased)
+    box's inside (``patches``, as ``_darker`` takes them) is, pixel by pixel (against the median of its kind's
+    boxes, pixel by pixel), less what the tile's boxes are darker by together. A light tick over the letters
+    darkens only the pixels it covers: the box's mean (``_darker``) shows it little, its darkest pixels
+    plainly. Boxes a cleared crease runs through are left out, as in ``_darker``."""
     if not patches:
         return {}
     rows, cols = min(patch.shape[0] for patch in patches.values()), min(patch.shape[1] for patch in patches.values())
