@@ -38,6 +38,9 @@ BOX_EDGE_MM = 0.6              # a printed box's outline, left in the ink by reg
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 TALLY_END_MM = 2.0             # a lone tally mark this near the box's right end may be the box's printed end ...
 TALLY_APART_MM = 5.0           # ... with no other mark this near it
+TALLY_START_MM = 0.3           # ink from 0.3 mm before the tally box's printed left end to where marks are read ...
+TALLY_START_SHARE = 0.4        # ... over this share of the box's height or more ...
+TALLY_COUNTED_MM = 1.0         # ... with no mark counted this near: a first mark drawn against the end, cut off
 X_FAMILY, X_DIAGONAL = 0.25, 0.78   # crossing strokes: each slant's share of the edges, and both together's
 LONE_X_FAMILY, LONE_X_DIAGONAL = 0.2, 0.45   # ... in a path linked to nothing around it, enough to ask
 X_MM2 = 8.0                    # ... with at least this much ink
@@ -1228,6 +1231,9 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     if _lone_at_end(sorted(x for x, _ in strokes), box.w - 0.6):
         doubts.append(TALLY_AT_END)
         confidence = min(confidence, 0.4)
+    if _against_start(ink, box, y0, y1, sorted(x for x, _ in strokes), px_per_mm):
+        doubts.append(TALLY_AT_START)
+        confidence = min(confidence, 0.4)
     # A gate is five marks, whatever it crosses: with a thick pen two of its bars can run into one.
     # (A gate across other than four bars is flagged above, so a person checks the count.)
     count = len(bars) - sum(gate_bars) + 5 * len(gates) + len(leaning)
@@ -1235,6 +1241,24 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
 
 
 TALLY_AT_END = "a lone mark at the box's right end: a tally mark, or the box's own printed end?"
+
+
+TALLY_AT_START = "a mark cut off at the box's left end: a tally mark drawn against the end, or the box's own " \
+                 "printed end?"
+
+
+def _against_start(ink: np.ndarray, box, y0: int, y1: int, xs: list[float], px_per_mm: float) -> bool:
+    """Whether an upright stroke stands against the tally box's printed left end (from ``TALLY_START_MM``
+    before it to where the marks are looked for, 0.6 mm in), a column of ink over ``TALLY_START_SHARE`` of the
+    box's height or more (a leaning first mark's foot crosses it in a short run),
+    with no mark counted within ``TALLY_COUNTED_MM`` of the marks' start: a first mark drawn against the end,
+    cut off (a registration a tenth of a millimetre different left a dim sample's one mark outside the
+    marks' crop: read as none, named nowhere), or the printed end itself where the registration left it."""
+    a0 = max(0, int(round((box.x - TALLY_START_MM) * px_per_mm)))
+    a1 = int(round((box.x + 0.6) * px_per_mm))
+    strip = ink[y0:y1, a0:a1] >= INKED
+    tall = strip.size and float(strip.sum(axis=0).max()) >= TALLY_START_SHARE * box.h * px_per_mm
+    return bool(tall) and not (xs and xs[0] < TALLY_COUNTED_MM)
 
 
 def _lone_at_end(xs: list[float], end: float) -> bool:

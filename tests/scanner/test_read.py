@@ -97,6 +97,20 @@ def test_a_lone_mark_at_the_boxs_right_end_is_asked_about(box):
     assert a_little_in.count == 1 and a_little_in.confidence >= SURE, a_little_in.doubts
 
 
+def test_a_mark_against_the_boxs_left_end_is_asked_about(box):
+    """The marks are looked for from 0.6 mm in from the box's printed ends. A first mark drawn against the
+    left end can fall outside that, by a few tenths of a millimetre of registration (the dim sample's one
+    mark: read as none, score 12 for 10, nothing asked): such a stroke is asked about. A first mark drawn
+    clear of the end, read, is not."""
+    against = read_tally(_ink(box, _bars(box, 1, start=0.1), width_mm=0.6), box, PX)
+    assert against.count == 0 and against.confidence < SURE
+    assert against.doubts == ("a mark cut off at the box's left end: a tally mark drawn against the end, or the "
+                              "box's own printed end?",)
+    clear = read_tally(_ink(box, _bars(box, 3, start=1.0), width_mm=0.6), box, PX)
+    assert clear.count == 3 and clear.confidence >= SURE, clear.doubts
+    assert read_tally(_ink(box, []), box, PX).confidence >= SURE
+
+
 # -- rooms ------------------------------------------------------------------------
 
 
