@@ -125,6 +125,10 @@ REACH_MM = 6.0            # the furthest a tile of the photo is believed to lie 
                           # moves 5 mm; rooms repeat every 15-20 mm, so a false match lies further)
 REFINE_REACH_MM = 3.5     # ... and, after a first pass, how much further a smaller tile may lie
 MATCHED = 0.08            # the phase correlation's response a tile's move is taken with
+EDGE_AGREE_FROM_MM = 1.5  # in a smaller tiles' pass (``edge_reach_mm``), a move this far is taken only if a tile
+EDGE_AGREE_MM = 1.0       # beside it moved within this of it: along a curled edge the tiles beside moved 0.5-1.2 mm
+                          # from each other, while a tile with little print may match 2-5 mm off (a monster
+                          # sheet's life track, a maker sheet's repeating tick boxes)
 FAR_AGREE_MM = 4.0        # where a tile may reach beyond REACH_MM, a move that far is taken only if a tile beside
                           # it moved within this of it: a bend moves its neighbours alike (a bowed sheet's far
                           # tiles lay 0.2-2.9 mm from one beside them), while a tile with hardly any print in it
@@ -132,7 +136,8 @@ FAR_AGREE_MM = 4.0        # where a tile may reach beyond REACH_MM, a move that 
 
 
 def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
-             tile_mm: float = 48.0, reach_mm: float | np.ndarray = REACH_MM, print_only: bool = False) -> np.ndarray:
+             tile_mm: float = 48.0, reach_mm: float | np.ndarray = REACH_MM, print_only: bool = False,
+             edge_reach_mm: float | None = None, carry_on: bool = True) -> np.ndarray:
     """Where each pixel of the blank lies in the rectified photo: a smooth (dx, dy) field in pixels.
 
     The corner markers place the sheet to a millimetre or two; a curled or
@@ -140,18 +145,25 @@ def register(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: 
     photo against the blank measures that move tile by tile. With
     ``print_only`` (small tiles, in which a player's heavy ink may outweigh
     the print), the photo is taken no darker than the blank's print there.
-    ``reach_mm``: see ``register_tiles``.
+    ``reach_mm``, ``edge_reach_mm``, ``carry_on``: see ``register_tiles``.
     """
     return register_tiles(photo_darkness, blank_darkness, px_per_mm, tile_mm=tile_mm, reach_mm=reach_mm,
-                          print_only=print_only)[0]
+                          print_only=print_only, edge_reach_mm=edge_reach_mm, carry_on=carry_on)[0]
 
 
 def register_tiles(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_per_mm: float, *,
                    tile_mm: float = 48.0, reach_mm: float | np.ndarray = REACH_MM,
-                   print_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                   print_only: bool = False, edge_reach_mm: float | None = None, carry_on: bool = True
+                   ) -> tuple[np.ndarray, np.ndarray]:
     """``register``'s field, and which of its tiles' moves were found (a rows x columns bool array; the
-    others, whose best match lay beyond reach or was too weak, are given the found ones' median move).
-    ``reach_mm`` may be such an array too: each tile's own reach."""
+    others, whose best match lay beyond reach or was too weak, or far and unlike every tile beside them, are
+    given the move of the found tiles beside them: ``_filled``).
+
+    ``reach_mm`` may be such an array too: each tile's own reach. ``edge_reach_mm``: the outermost ring of
+    tiles reaches this far, where the rest reach ``reach_mm`` (a smaller tiles' pass after the large ones:
+    a curl's move grows fastest at the page's edge, past the large tiles' centres); a move of
+    ``EDGE_AGREE_FROM_MM`` or more is then taken only where a tile beside it moved alike. ``carry_on``: the
+    field goes on at the outermost tiles' slope to the edge (``_spread_out``), or stays at their moves."""
     height, width = blank_darkness.shape
     tile = int(tile_mm * px_per_mm)
     nx, ny = max(1, round(width / tile)), max(1, round(height / tile))
@@ -160,6 +172,11 @@ def register_tiles(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_pe
     shifts = np.zeros((ny, nx, 2), np.float32)
     good = np.zeros((ny, nx), bool)
     limits = np.broadcast_to(np.asarray(reach_mm, np.float32) * px_per_mm, (ny, nx))
+    near, agree = REACH_MM, FAR_AGREE_MM
+    if edge_reach_mm is not None:
+        near, agree = EDGE_AGREE_FROM_MM, EDGE_AGREE_MM
+        limits = limits.copy()
+        limits[[0, -1], :] = limits[:, [0, -1]] = edge_reach_mm * px_per_mm
     for j in range(ny):
         for i in range(nx):
             a = blank_darkness[ys[j]:ys[j + 1], xs[i]:xs[i + 1]]
@@ -173,10 +190,57 @@ def register_tiles(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_pe
             if response > MATCHED and abs(dx) < limits[j, i] and abs(dy) < limits[j, i]:
                 shifts[j, i] = (dx, dy)
                 good[j, i] = True
-    good &= _near_or_agreed(shifts, good, REACH_MM * px_per_mm, FAR_AGREE_MM * px_per_mm)
+    good &= _near_or_agreed(shifts, good, near * px_per_mm, agree * px_per_mm)
     if good.any():
-        shifts[~good] = median(shifts[good], axis=0)
-    return cv2.resize(shifts, (width, height), interpolation=cv2.INTER_LINEAR), good
+        _filled(shifts, good)
+    if not carry_on:
+        return cv2.resize(shifts, (width, height), interpolation=cv2.INTER_LINEAR), good
+    return _spread_out(shifts, good, width, height), good
+
+
+def _spread_out(shifts: np.ndarray, good: np.ndarray, width: int, height: int) -> np.ndarray:
+    """The tiles' moves (rows x columns x 2, each at its tile's centre) as a field over ``width`` x ``height``
+    pixels: linear between the centres, as OpenCV's resize makes it, and carried on at the same slope past
+    the outermost centres to the edge where the two outermost tiles of that row or column were both found
+    (a curl's move grows fastest at the paper's edge: held at the last centres' moves, a curled monster
+    sheet's life track at the edge was read a box short). Elsewhere the move stays at the outermost one."""
+    ny, nx = good.shape
+    padded = np.pad(shifts, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    if nx >= 2:
+        for side, inner, edge in ((0, 2, 1), (nx + 1, nx - 1, nx)):
+            both = (good[:, edge - 1] & good[:, inner - 1])[:, None]
+            padded[1:-1, side] = np.where(both, 2 * shifts[:, edge - 1] - shifts[:, inner - 1], shifts[:, edge - 1])
+    if ny >= 2:
+        for side, inner, edge in ((0, 2, 1), (ny + 1, ny - 1, ny)):
+            both = (good[edge - 1] & good[inner - 1])[:, None]
+            padded[side, 1:-1] = np.where(both, 2 * shifts[edge - 1] - shifts[inner - 1], shifts[edge - 1])
+    for row, col, in_row, in_col in ((0, 0, 1, 1), (0, -1, 1, -2), (-1, 0, -2, 1), (-1, -1, -2, -2)):
+        padded[row, col] = padded[row, in_col] + padded[in_row, col] - padded[in_row, in_col]
+    tile_w, tile_h = width / nx, height / ny
+    big = cv2.resize(padded, (int(round(width + 2 * tile_w)), int(round(height + 2 * tile_h))),
+                     interpolation=cv2.INTER_LINEAR)
+    x0, y0 = int(round(tile_w)), int(round(tile_h))
+    return np.ascontiguousarray(big[y0:y0 + height, x0:x0 + width])
+
+
+def _filled(shifts: np.ndarray, good: np.ndarray) -> None:
+    """Give each tile whose move was not found (``good`` False) a move: on the outermost ring, the mean of the
+    found tiles beside it that lie on the ring too (or of any found beside it); inside, the median of all. A
+    curl's move grows towards the paper's edge: the whole sheet's median lay 3 mm from the moves of an edge
+    tile's neighbours along the edge. Inside, the tiles beside one not found are as likely to hold weak false
+    matches themselves (a dim photo's rows of score boxes), and the median of all is the safer guess."""
+    ring = np.zeros_like(good)
+    ring[[0, -1], :] = ring[:, [0, -1]] = True
+    whole = median(shifts[good], axis=0)
+    fill = {}
+    for j, i in zip(*np.nonzero(~good)):
+        rows, cols = slice(max(0, j - 1), j + 2), slice(max(0, i - 1), i + 2)
+        around = good[rows, cols]
+        if ring[j, i] and (around & ring[rows, cols]).any():
+            around = around & ring[rows, cols]
+        fill[j, i] = shifts[rows, cols][around].mean(axis=0) if ring[j, i] and around.any() else whole
+    for (j, i), move in fill.items():
+        shifts[j, i] = move
 
 
 def _near_or_agreed(shifts: np.ndarray, good: np.ndarray, near: float, agree: float) -> np.ndarray:

@@ -1149,21 +1149,26 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
         if _outward(shift) > OUTWARD_PX else None
     move = margin.move if margin is not None else shift_planes
     dark, colour = move(shift, dark, colour)
-    spread = _spread(shift)
+    spread = _spread(shift, reference.tile_mm * PX_PER_MM)
     if reference.refine_mm and spread >= reference.refine_from_px:
         # Where the paper curls or bends, or a wide lens bows the lines, the move changes faster than the
         # first tiles can follow: smaller tiles follow it, after the large ones once more where it moved
         # parts of the sheet so far apart that some tiles may have been out of reach.
-        again = [(reference.tile_mm, np.where(found, REACH_MM, FAR_REACH_MM))] \
+        # The smaller tiles at the page's edge reach as far as the large ones: past the large tiles' centres a
+        # curl's move grows faster than their field follows.
+        again = [(reference.tile_mm, np.where(found, REACH_MM, FAR_REACH_MM), None)] \
             if spread >= FAR_SPREAD_MM * PX_PER_MM else []
-        for tile_mm, reach_mm in again + [(reference.refine_mm, REFINE_REACH_MM)]:
-            more = register(dark, reference.darkness, PX_PER_MM, tile_mm=tile_mm, reach_mm=reach_mm)
+        for tile_mm, reach_mm, edge_reach_mm in again + [(reference.refine_mm, REFINE_REACH_MM, REACH_MM)]:
+            more = register(dark, reference.darkness, PX_PER_MM, tile_mm=tile_mm, reach_mm=reach_mm,
+                            edge_reach_mm=edge_reach_mm)
             dark, colour = move(more, dark, colour)
             shift = shift + more
     if reference.finest is not None and _bend(shift) >= BENT:
         tile_mm, (a0, b0, a1, b1) = reference.finest
+        # Its field fades out at the grid's edge (``_faded``): it does not carry on past its tiles' centres.
         more = _faded(register(dark[b0:b1, a0:a1], reference.darkness[b0:b1, a0:a1], PX_PER_MM, tile_mm=tile_mm,
-                               reach_mm=FINEST_REACH_MM, print_only=True), dark.shape, reference.finest[1])
+                               reach_mm=FINEST_REACH_MM, print_only=True, carry_on=False), dark.shape,
+                      reference.finest[1])
         dark, colour = move(more, dark, colour)
         shift = shift + more
     tone = _print_tone(dark, *reference.print_art, faint=PRINT_FAINT if reference.scale_faint else 0.0)
@@ -1530,9 +1535,14 @@ def _within(part: tuple[int, int, int, int], area: tuple[int, int, int, int]) ->
     return max(x0 - ax, 0), max(y0 - ay, 0), min(x1 - ax, bx - ax), min(y1 - ay, by - ay)
 
 
-def _spread(shift: np.ndarray) -> float:
-    """How far apart the registration moved the parts of the sheet, in pixels (the larger axis)."""
-    step = shift[::16, ::16].reshape(-1, 2)
+def _spread(shift: np.ndarray, tile_px: float) -> float:
+    """How far apart the registration moved the parts of the sheet, in pixels (the larger axis), between the
+    centres of its tiles (``tile_px`` wide, as ``scanner.ink.register_tiles`` lays them): beyond them the move
+    is carried on at the outermost tiles' slope, which on a flat sheet only spreads their noise further."""
+    height, width = shift.shape[:2]
+    x = int(width / max(1, round(width / tile_px)) / 2)
+    y = int(height / max(1, round(height / tile_px)) / 2)
+    step = shift[y:max(y, height - y) + 1:16, x:max(x, width - x) + 1:16].reshape(-1, 2)
     return float(np.ptp(step, axis=0).max())
 
 

@@ -304,7 +304,9 @@ def test_a_steep_camera_whose_lens_search_fails_keeps_the_sheet_in_the_frame():
 def test_a_curled_sheets_tally_box_end_read_as_a_mark_is_asked_about():
     """Seed 844 ``--degrade hdr``, curled, game 84453000 player 4: the curl stretched the printed tally box
     in the photo, so its right end stood 1.4 mm inside where the blank has it and was read as one mark:
-    18 for 20, nothing asked. A lone mark at the box's right end is now asked about."""
+    18 for 20, nothing asked. A lone mark at the box's right end is now asked about. Since the registration
+    carries a curl's move on to the paper's edge (thirty-second session) the box's end reads where it is
+    printed, no mark and nothing asked; the rule stays, tested on its own in ``test_read``."""
     from generator.kinds import BLANKS
     from photographer.degrade import degrade_shot
     from scanner.load import load_photo_bytes
@@ -317,5 +319,8 @@ def test_a_curled_sheets_tally_box_end_read_as_a_mark_is_asked_about():
     assert shot.truth["unusable"] == 0
     (scan,), _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS)
     asked = [entry for entry in scan.review() if entry["where"] == "tally 6"]
-    assert [entry["why"] for entry in asked] == [
-        "a lone mark at the box's right end: a tally mark, or the box's own printed end?"]
+    if scan.tally.count != shot.truth["unusable"]:
+        assert [entry["why"] for entry in asked] == [
+            "a lone mark at the box's right end: a tally mark, or the box's own printed end?"]
+    else:
+        assert asked == []

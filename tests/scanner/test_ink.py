@@ -123,3 +123,37 @@ def test_a_crease_a_little_off_the_paper_s_edges_is_found_and_cleared_end_to_end
     line[:, int(25 * px):int(25 * px) + 3] = False
     assert cleared[:, area[0]:area[2]][line[:, area[0]:area[2]]].max() == 0.0
     assert (cleared[int(60 * px):int(80 * px), int(25 * px) + 1] > 0.5).all()
+
+
+def test_the_registrations_move_carries_on_past_its_outermost_tiles_where_both_were_found():
+    """A curl's move grows fastest at the paper's edge: past the outermost tiles' centres the field goes on
+    at their slope, where the two outermost tiles of the row were both found; elsewhere it stays put."""
+    from scanner.ink import _spread_out
+    moves = np.zeros((2, 3, 2), np.float32)
+    moves[:, :, 0] = [[0.0, 1.0, 3.0], [0.0, 1.0, 3.0]]        # x moves growing towards the right edge
+    found = np.array([[True, True, True], [True, True, False]])
+    field = _spread_out(moves, found, 300, 200)                 # tiles 100 px wide: centres at x 50, 150, 250
+    assert field[50, 250, 0] == pytest.approx(3.0, abs=0.05)
+    assert field[50, 299, 0] == pytest.approx(3.0 + 2.0 * 49.5 / 100, abs=0.05)    # on at the slope, 2 px/100
+    assert field[150, 299, 0] == pytest.approx(3.0, abs=0.05)   # the lower row's edge tile was not found
+    assert field[50, 150, 0] == pytest.approx(1.0, abs=0.05)    # between the centres, as before
+
+
+def test_a_tile_whose_move_was_not_found_takes_the_move_of_the_tiles_beside_it():
+    from scanner.ink import _filled
+    moves = np.zeros((5, 5, 2), np.float32)
+    moves[:, 4, 0] = 4.0                                        # the right edge column moved 4 px, the rest 0
+    found = np.ones((5, 5), bool)
+    found[2, 4] = found[2, 2] = False
+    moves[2, 4] = moves[2, 2] = (-9.0, 9.0)                     # false matches, not taken
+    _filled(moves, found)
+    assert moves[2, 4].tolist() == [4.0, 0.0]                   # on the edge: the found beside it along the edge
+    assert moves[2, 2].tolist() == [0.0, 0.0]                   # inside: the median of all found
+    found = np.zeros((4, 4), bool)
+    found[0, 0] = found[0, 1] = found[1, 0] = True
+    moves[:] = 0.0
+    moves[0, 0] = moves[0, 1] = moves[1, 0] = (2.0, 1.0)
+    found = np.zeros((5, 5), bool)
+    found[0, 0] = found[0, 1] = found[1, 0] = True
+    _filled(moves, found)
+    assert moves[4, 4].tolist() == [2.0, 1.0]                   # none beside it found: the median of all
