@@ -165,8 +165,7 @@ def register_tiles(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_pe
     ``EDGE_AGREE_FROM_MM`` or more is then taken only where a tile beside it moved alike. ``carry_on``: the
     field goes on at the outermost tiles' slope to the edge (``_spread_out``), or stays at their moves."""
     height, width = blank_darkness.shape
-    tile = int(tile_mm * px_per_mm)
-    nx, ny = max(1, round(width / tile)), max(1, round(height / tile))
+    nx, ny = tile_count(width, tile_mm, px_per_mm), tile_count(height, tile_mm, px_per_mm)
     xs = np.linspace(0, width, nx + 1).astype(int)
     ys = np.linspace(0, height, ny + 1).astype(int)
     shifts = np.zeros((ny, nx, 2), np.float32)
@@ -196,6 +195,12 @@ def register_tiles(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_pe
     if not carry_on:
         return cv2.resize(shifts, (width, height), interpolation=cv2.INTER_LINEAR), good
     return _spread_out(shifts, good, width, height), good
+
+
+def tile_count(length: int, tile_mm: float, px_per_mm: float) -> int:
+    """How many of ``register_tiles``' tiles of ``tile_mm`` lie across ``length`` pixels (of equal size, at
+    least one)."""
+    return max(1, round(length / int(tile_mm * px_per_mm)))
 
 
 def _spread_out(shifts: np.ndarray, good: np.ndarray, width: int, height: int) -> np.ndarray:

@@ -1228,10 +1228,11 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     if stray > 1.5 * px_per_mm ** 2:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
         confidence = min(confidence, 0.4)
-    if _lone_at_end(sorted(x for x, _ in strokes), box.w - 0.6):
+    xs = sorted(x for x, _ in strokes)
+    if _lone_at_end(xs, box.w - 0.6):
         doubts.append(TALLY_AT_END)
         confidence = min(confidence, 0.4)
-    if _against_start(ink, box, y0, y1, sorted(x for x, _ in strokes), px_per_mm):
+    if _against_start(ink, box, y0, y1, xs, px_per_mm):
         doubts.append(TALLY_AT_START)
         confidence = min(confidence, 0.4)
     # A gate is five marks, whatever it crosses: with a thick pen two of its bars can run into one.
@@ -1249,11 +1250,11 @@ TALLY_AT_START = "a mark cut off at the box's left end: a tally mark drawn again
 
 def _against_start(ink: np.ndarray, box, y0: int, y1: int, xs: list[float], px_per_mm: float) -> bool:
     """Whether an upright stroke stands against the tally box's printed left end (from ``TALLY_START_MM``
-    before it to where the marks are looked for, 0.6 mm in), a column of ink over ``TALLY_START_SHARE`` of the
-    box's height or more (a leaning first mark's foot crosses it in a short run),
-    with no mark counted within ``TALLY_COUNTED_MM`` of the marks' start: a first mark drawn against the end,
-    cut off (a registration a tenth of a millimetre different left a dim sample's one mark outside the
-    marks' crop: read as none, named nowhere), or the printed end itself where the registration left it."""
+    before it to where the marks are looked for, 0.6 mm in): a column of ink over ``TALLY_START_SHARE`` of the
+    box's height or more (a leaning first mark's foot crosses it in a short run), with no mark counted within
+    ``TALLY_COUNTED_MM`` of the marks' start. A first mark drawn against the end, cut off (a registration a
+    tenth of a millimetre different left a dim sample's one mark outside the marks' crop: read as none, named
+    nowhere), or the printed end itself where the registration left it."""
     a0 = max(0, int(round((box.x - TALLY_START_MM) * px_per_mm)))
     a1 = int(round((box.x + 0.6) * px_per_mm))
     strip = ink[y0:y1, a0:a1] >= INKED

@@ -28,7 +28,7 @@ from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
 from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, crease_band, crease_mask,
                          crease_mm, darkness, ink_map, line_shade, measure, print_allowance, quieted, CREASE_BAND_MM,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
-                         register_tiles, shift_planes, stroke_gain, without_creases)
+                         register_tiles, shift_planes, stroke_gain, tile_count, without_creases)
 from scanner.fastnp import median, percentile
 from scanner.load import Photo
 from scanner.locate import NO_QR, SheetFrame, find_sheets, read_sheet_id
@@ -1149,7 +1149,7 @@ def _registered_ink(image: np.ndarray, homography: np.ndarray, reference: _Refer
         if _outward(shift) > OUTWARD_PX else None
     move = margin.move if margin is not None else shift_planes
     dark, colour = move(shift, dark, colour)
-    spread = _spread(shift, reference.tile_mm * PX_PER_MM)
+    spread = _spread(shift, reference.tile_mm)
     if reference.refine_mm and spread >= reference.refine_from_px:
         # Where the paper curls or bends, or a wide lens bows the lines, the move changes faster than the
         # first tiles can follow: smaller tiles follow it, after the large ones once more where it moved
@@ -1535,13 +1535,13 @@ def _within(part: tuple[int, int, int, int], area: tuple[int, int, int, int]) ->
     return max(x0 - ax, 0), max(y0 - ay, 0), min(x1 - ax, bx - ax), min(y1 - ay, by - ay)
 
 
-def _spread(shift: np.ndarray, tile_px: float) -> float:
+def _spread(shift: np.ndarray, tile_mm: float) -> float:
     """How far apart the registration moved the parts of the sheet, in pixels (the larger axis), between the
-    centres of its tiles (``tile_px`` wide, as ``scanner.ink.register_tiles`` lays them): beyond them the move
+    centres of its tiles (of ``tile_mm``, as ``scanner.ink.register_tiles`` lays them): beyond them the move
     is carried on at the outermost tiles' slope, which on a flat sheet only spreads their noise further."""
     height, width = shift.shape[:2]
-    x = int(width / max(1, round(width / tile_px)) / 2)
-    y = int(height / max(1, round(height / tile_px)) / 2)
+    x = int(width / tile_count(width, tile_mm, PX_PER_MM) / 2)
+    y = int(height / tile_count(height, tile_mm, PX_PER_MM) / 2)
     step = shift[y:max(y, height - y) + 1:16, x:max(x, width - x) + 1:16].reshape(-1, 2)
     return float(np.ptp(step, axis=0).max())
 
