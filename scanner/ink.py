@@ -157,7 +157,7 @@ def register_tiles(photo_darkness: np.ndarray, blank_darkness: np.ndarray, px_pe
                    ) -> tuple[np.ndarray, np.ndarray]:
     """``register``'s field, and which of its tiles' moves were found (a rows x columns bool array; the
     others, whose best match lay beyond reach or was too weak, or far and unlike every tile beside them, are
-    given the move of the found tiles beside them: ``_filled``).
+    given a move by ``_filled``: their ring neighbours' at the edge, the found ones' median inside).
 
     ``reach_mm`` may be such an array too: each tile's own reach. ``edge_reach_mm``: the outermost ring of
     tiles reaches this far, where the rest reach ``reach_mm`` (a smaller tiles' pass after the large ones:
@@ -211,14 +211,12 @@ def _spread_out(shifts: np.ndarray, good: np.ndarray, width: int, height: int) -
     sheet's life track at the edge was read a box short). Elsewhere the move stays at the outermost one."""
     ny, nx = good.shape
     padded = np.pad(shifts, ((1, 1), (1, 1), (0, 0)), mode="edge")
-    if nx >= 2:
-        for side, inner, edge in ((0, 2, 1), (nx + 1, nx - 1, nx)):
-            both = (good[:, edge - 1] & good[:, inner - 1])[:, None]
-            padded[1:-1, side] = np.where(both, 2 * shifts[:, edge - 1] - shifts[:, inner - 1], shifts[:, edge - 1])
-    if ny >= 2:
-        for side, inner, edge in ((0, 2, 1), (ny + 1, ny - 1, ny)):
-            both = (good[edge - 1] & good[inner - 1])[:, None]
-            padded[side, 1:-1] = np.where(both, 2 * shifts[edge - 1] - shifts[inner - 1], shifts[edge - 1])
+    # The columns beyond the left and right edges, then (through transposed views) the rows above and below.
+    for moves, found, out in ((shifts, good, padded), (shifts.transpose(1, 0, 2), good.T, padded.transpose(1, 0, 2))):
+        if found.shape[1] >= 2:
+            for side, edge, inner in ((0, 0, 1), (-1, -1, -2)):
+                both = (found[:, edge] & found[:, inner])[:, None]
+                out[1:-1, side] = np.where(both, 2 * moves[:, edge] - moves[:, inner], moves[:, edge])
     for row, col, in_row, in_col in ((0, 0, 1, 1), (0, -1, 1, -2), (-1, 0, -2, 1), (-1, -1, -2, -2)):
         padded[row, col] = padded[row, in_col] + padded[in_row, col] - padded[in_row, in_col]
     tile_w, tile_h = width / nx, height / ny
