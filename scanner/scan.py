@@ -39,7 +39,8 @@ from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, S
                           number_written, only_poking_in, read_room, read_tally, runs_into, settle,
                           slanting_both_ways, writes_rounds)
 from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, covered_and_brightened, glare_lit,
-                               greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out, washed_why)
+                               greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out, washed_why,
+                               without_tone_halos)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -520,6 +521,7 @@ def _unseen_places(layout, reference: _Reference, dark: np.ndarray, image: np.nd
     else:
         cover, washed, greyed, halo = covered_and_brightened(cover_image)
     cover |= greyed_over(greyed, seen, printed)
+    washed = without_tone_halos(washed, dark)
     cover &= ~reference.printed[2]          # the blank's own dense print: a cave's arrow, a coloured badge
     found = hidden_rooms(layout, origin, seen, printed, cover, washed, exclude=exclude, boxes=boxes,
                          reached=reached)

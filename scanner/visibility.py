@@ -119,6 +119,31 @@ def _paper_and_relative(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return paper, paper.astype(np.float32) / np.maximum(around.astype(np.float32), 1.0)
 
 
+TONE_HALO_DARK = 0.5       # a line at least this dark (registered darkness, 1 black) ...
+TONE_HALO_MM = 5.0         # ... may brighten the paper this far round it to the camera's white: a phone's local tone
+                           # mapping lifts the paper beside heavy lines (walls, strokes), where glare lights a patch
+                           # whatever lies in it
+
+
+def without_tone_halos(washed: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    """``covered``'s washed-out map without the patches that lie wholly within ``TONE_HALO_MM`` of a heavy line:
+    a phone's local tone mapping evens out the light, and lifts the paper beside a wall or a stroke to white
+    in a band that hugs it, its print and marks as clear as anywhere (their contrast raised, not lowered).
+    Glare washes out a patch of its own shape, which reaches paper away from any line. ``dark`` is the
+    reading area's registered darkness (8-bit, ``scanner.ink.measure``'s), the same area as ``washed``."""
+    if not washed.any():
+        return washed
+    heavy = cv2.resize((dark >= TONE_HALO_DARK * 255).astype(np.float32), (washed.shape[1], washed.shape[0]),
+                       interpolation=cv2.INTER_AREA) > 0
+    reach = 2 * int(round(TONE_HALO_MM * COVER_PX_PER_MM)) + 1
+    near = cv2.dilate(heavy.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
+    count, labels = cv2.connectedComponents(washed.astype(np.uint8), connectivity=8)
+    glare = np.zeros(count, bool)
+    glare[labels[washed & ~near]] = True
+    glare[0] = False
+    return glare[labels]
+
+
 GLARE_HALO_LEVEL = 1.15    # paper this much brighter than the paper around it ...
 GLARE_HALO_PAGE = 1.1      # ... and than most of the page's paper (its 75th percentile) is lit by glare
 GLARED_SURENESS = 0.4      # the confidence of a box or bubble read empty where glare lights it: a light mark

@@ -62,6 +62,20 @@ def test_a_clear_photo_has_no_hidden_room(shot):
     assert _wrong_rooms(sheet, shot.truth) == set()
 
 
+def test_a_phones_tone_mapping_lifting_the_paper_beside_heavy_lines_hides_no_room():
+    """A phone's local tone mapping (``photographer.degrade``'s hdr) lifts the paper beside the walls and the
+    strokes to white. That is not glare: the print and the strokes there are as clear as anywhere. This clear
+    photo (an expansion map, 4 players' game, the third sheet) had seven rooms called unseen before, each
+    beside a heavy line, though every room reads right."""
+    from photographer.degrade import degrade_shot
+
+    shot = degrade_shot(make_game_shots(85850000, players=4, condition="good", map_id="map1")[2], "hdr",
+                        np.random.default_rng(0))
+    sheet, review = _review(shot.data)
+    assert [entry["where"] for entry in review if entry["rule"] == "cannot_see"] == []
+    assert _wrong_rooms(sheet, shot.truth) == set()
+
+
 def test_a_pen_lying_over_rooms_names_them_and_every_room_read_wrong(shot):
     to_photo = _to_photo(shot.truth)
     (x0, y0), (x1, y1) = _room_centre(shot, "D5"), _room_centre(shot, "F6")
