@@ -334,3 +334,25 @@ def test_many_photos_show_a_progress_bar(capsys, tampered):
     code, out, err = run_cli(capsys, "scan", *GAME8, str(tampered["text"]), str(tampered["empty"]))
     assert "scanning [" in err and "4/4 photos" in err
     assert "NOT SCORED" in out and code == 1
+
+
+def test_a_segment_joined_only_through_a_later_round_asks_about_the_room_its_path_meets(capsys, tmp_path):
+    """A folded sheet shaken as it was photographed (seed 865's second folded game, player 1, ``--degrade
+    motion``): B6's stroke to C6 was lost, so C6's segment, drawn in round 6, joined the path only through C5,
+    whose number reads 7. Only the two round numbers were asked about; B6, read wrong, was named nowhere. The
+    room the late segment's path leads into, where meeting it would join it in time, is asked about too."""
+    from photographer import make_game_shots
+    from photographer.degrade import degrade_shot
+
+    shots = [degrade_shot(shot, "motion", np.random.default_rng(0))
+             for shot in make_game_shots(86554001, players=4, condition="folded", map_id="map2")]
+    for shot in shots:
+        (tmp_path / Path(shot.truth["source"]).name).write_bytes(shot.data)
+    _, document, _ = scan_json(capsys, *(str(tmp_path / Path(shot.truth["source"]).name) for shot in shots))
+    sheet = next(sheet for sheet in document["sheets"] if sheet["player"] == 1)
+    truth = next(shot.truth for shot in shots if shot.truth["player"] == 1)
+    assert truth["rooms"]["B6"]["exits"] == "NES" and truth["rooms"]["C6"]["exits"] == "NEW"
+    if drawn(sheet["rooms"]).get("B6") != drawn(truth["rooms"])["B6"]:
+        asked = [entry["why"] for entry in sheet["needs_review"] if entry["where"] == "B6"]
+        assert asked == ["the path of C6 leads to this room's east (right) side, but no stroke here was read to "
+                         "meet it: is there one?"]
