@@ -38,6 +38,7 @@ BOX_EDGE_MM = 0.6              # a printed box's outline, left in the ink by reg
 BAR_END_MM = 1.5               # a tally bar's leaning ends reach this far beside its upright middle
 TALLY_END_MM = 2.0             # a lone tally mark this near the box's right end may be the box's printed end ...
 TALLY_APART_MM = 5.0           # ... with no other mark this near it
+TALLY_INSET_MM = 0.6           # the tally's marks are read this far in from the box's printed ends
 TALLY_START_MM = 0.3           # ink from 0.3 mm before the tally box's printed left end to where marks are read ...
 TALLY_START_SHARE = 0.4        # ... over this share of the box's height or more ...
 TALLY_COUNTED_MM = 1.0         # ... with no mark counted this near: a first mark drawn against the end, cut off
@@ -1200,8 +1201,8 @@ def _unexplained(crop: np.ndarray, exits: str, size: int, px_per_mm: float) -> f
 def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
     """The number of tally marks in a box (a ``sheets.page.Rect``): upright strokes, leaning ones,
     and five for each five-bar gate."""
-    x0 = int(round((box.x + 0.6) * px_per_mm))
-    x1 = int(round((box.right - 0.6) * px_per_mm))
+    x0 = int(round((box.x + TALLY_INSET_MM) * px_per_mm))
+    x1 = int(round((box.right - TALLY_INSET_MM) * px_per_mm))
     y0 = int(round((box.y - 1.0) * px_per_mm))
     y1 = int(round((box.bottom + 1.0) * px_per_mm))
     mask = (ink[y0:y1, x0:x1] >= INKED).astype(np.uint8)
@@ -1229,10 +1230,10 @@ def read_tally(ink: np.ndarray, box, px_per_mm: float) -> TallyReading:
         doubts.append("marks in the tally box that are neither upright strokes nor gates")
         confidence = min(confidence, 0.4)
     xs = sorted(x for x, _ in strokes)
-    if _lone_at_end(xs, box.w - 0.6):
+    if _lone_at_end(xs, box.w - TALLY_INSET_MM):
         doubts.append(TALLY_AT_END)
         confidence = min(confidence, 0.4)
-    if _against_start(ink, box, y0, y1, xs, px_per_mm):
+    if _against_start(ink, box, x0, y0, y1, xs, px_per_mm):
         doubts.append(TALLY_AT_START)
         confidence = min(confidence, 0.4)
     # A gate is five marks, whatever it crosses: with a thick pen two of its bars can run into one.
@@ -1248,16 +1249,16 @@ TALLY_AT_START = "a mark cut off at the box's left end: a tally mark drawn again
                  "printed end?"
 
 
-def _against_start(ink: np.ndarray, box, y0: int, y1: int, xs: list[float], px_per_mm: float) -> bool:
+def _against_start(ink: np.ndarray, box, x0: int, y0: int, y1: int, xs: list[float], px_per_mm: float) -> bool:
     """Whether an upright stroke stands against the tally box's printed left end (from ``TALLY_START_MM``
-    before it to where the marks are looked for, 0.6 mm in): a column of ink over ``TALLY_START_SHARE`` of the
-    box's height or more (a leaning first mark's foot crosses it in a short run), with no mark counted within
-    ``TALLY_COUNTED_MM`` of the marks' start. A first mark drawn against the end, cut off (a registration a
-    tenth of a millimetre different left a dim sample's one mark outside the marks' crop: read as none, named
-    nowhere), or the printed end itself where the registration left it."""
+    before it to ``x0``, the pixel column from which the marks are read, ``TALLY_INSET_MM`` in): a column of
+    ink over ``TALLY_START_SHARE`` of the box's height or more (a leaning first mark's foot crosses it in a
+    short run), with no mark counted within ``TALLY_COUNTED_MM`` of the marks' start. A first mark drawn
+    against the end, cut off (a registration a tenth of a millimetre different left a dim sample's one mark
+    outside the marks' crop: read as none, named nowhere), or the printed end itself where the registration
+    left it."""
     a0 = max(0, int(round((box.x - TALLY_START_MM) * px_per_mm)))
-    a1 = int(round((box.x + 0.6) * px_per_mm))
-    strip = ink[y0:y1, a0:a1] >= INKED
+    strip = ink[y0:y1, a0:x0] >= INKED
     tall = strip.size and float(strip.sum(axis=0).max()) >= TALLY_START_SHARE * box.h * px_per_mm
     return bool(tall) and not (xs and xs[0] < TALLY_COUNTED_MM)
 
