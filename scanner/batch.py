@@ -13,7 +13,6 @@ import json
 import os
 import sys
 import threading
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -158,7 +157,6 @@ def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | 
                 progress: Callable[[int, int], None] | None) -> list[PhotoOutcome]:
     jobs = min(jobs or os.cpu_count() or 1, len(paths))
     outcomes: list[PhotoOutcome | None] = [None] * len(paths)
-    pending = deque(range(len(paths)))
     done = 0
 
     def finish(index: int, outcome: PhotoOutcome) -> None:
@@ -170,49 +168,94 @@ def _scan_files(paths: list[str], blanks: Blanks, want_pages: bool, jobs: int | 
     if len(paths) >= PARALLEL_FROM:
         keep_freed_memory()
     if jobs <= 1 or len(paths) < PARALLEL_FROM:
-        while pending:
-            index = pending.popleft()
-            finish(index, _scan_guarded(paths[index], blanks, want_pages))
+        for index, path in enumerate(paths):
+            finish(index, _scan_guarded(path, blanks, want_pages))
         return outcomes
     # This process reads photos too, beside jobs - 1 workers: one start-up (imports, about half a second of a
-    # core) fewer. The workers take photos from the front, this process from the back. spawn, not fork:
-    # OpenCV's thread pool does not survive a fork reliably. (Imported here: a scan of one or two photos
-    # needs no pool, and the pool's imports cost about 7 ms.)
+    # core) fewer. Each photo is claimed when its reading starts, from a counter the processes share (the
+    # workers from the front, this process from the back), not handed out ahead: no process waits at the end
+    # for a photo queued behind another's. spawn, not fork: OpenCV's thread pool does not survive a fork
+    # reliably. (Imported here: a scan of one or two photos needs no pool, and the pool's imports cost about
+    # 7 ms.)
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-    from concurrent.futures.process import BrokenProcessPool
     from multiprocessing import get_context
 
     import cv2
 
+    context = get_context("spawn")
+    claims = context.Array("i", [0, len(paths)])      # the next photo from the front; one past the last left
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)        # one process per core: OpenCV's own threads would only fight over them
+    failure: Exception | None = None
     try:
-        with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=get_context("spawn"),
-                                 initializer=_quiet_worker) as pool:
-            in_flight: dict = {}
+        with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context, initializer=_start_worker,
+                                 initargs=(claims, paths, blanks, want_pages)) as pool:
+            in_flight: set = set()
             broken = False      # a worker died (killed, out of memory): the rest is read here
-            while pending or in_flight:
-                while pending and not broken and len(in_flight) < 2 * (jobs - 1):   # each worker a photo ahead
-                    index = pending.popleft()
+            while True:
+                while not broken and len(in_flight) < 2 * (jobs - 1) and _left(claims):  # a claim queued ahead
                     try:
-                        in_flight[pool.submit(scan_file, paths[index], blanks, want_pages)] = index
-                    except BrokenProcessPool:
-                        pending.appendleft(index)
-                        broken = True
-                if pending:
-                    index = pending.pop()
+                        in_flight.add(pool.submit(_claimed_scan))
+                    except Exception as exc:  # noqa: BLE001 - the pool is broken
+                        broken, failure = True, exc
+                index = _claim(claims, from_front=False)
+                if index is not None:
                     finish(index, _scan_guarded(paths[index], blanks, want_pages))
-                ready, _ = wait(in_flight, timeout=0 if pending else None, return_when=FIRST_COMPLETED)
+                elif not in_flight:
+                    break
+                ready, _ = wait(in_flight, timeout=0 if index is not None else None, return_when=FIRST_COMPLETED)
                 for future in ready:
-                    index = in_flight.pop(future)
+                    in_flight.discard(future)
                     try:
-                        outcome = future.result()
+                        claimed = future.result()
                     except Exception as exc:  # a crash in one worker must not lose the other photos
-                        outcome = _failed(paths[index], exc)
-                    finish(index, outcome)
+                        broken, failure = True, failure or exc
+                        continue
+                    if claimed is not None:
+                        finish(*claimed)
     finally:
         cv2.setNumThreads(threads)
+    for index, outcome in enumerate(outcomes):
+        if outcome is None:         # claimed by a worker that died reading it
+            finish(index, _failed(paths[index], failure or RuntimeError("worker lost")))
     return outcomes
+
+
+def _claim(claims, from_front: bool) -> int | None:
+    """The next photo's index from the shared counter (``_scan_files``), from the front or the back, or None
+    when every photo is claimed."""
+    with claims.get_lock():
+        front, back = claims[0], claims[1]
+        if front >= back:
+            return None
+        if from_front:
+            claims[0] = front + 1
+            return front
+        claims[1] = back - 1
+        return back - 1
+
+
+def _left(claims) -> bool:
+    with claims.get_lock():
+        return claims[0] < claims[1]
+
+
+_WORK: tuple = ()       # a worker's shared counter, paths, blanks and want_pages (``_start_worker``)
+
+
+def _start_worker(claims, paths: list[str], blanks: Blanks, want_pages: bool) -> None:
+    global _WORK
+    _quiet_worker()
+    _WORK = (claims, paths, blanks, want_pages)
+
+
+def _claimed_scan() -> tuple[int, PhotoOutcome] | None:
+    """In a worker: the next photo from the front of the shared counter, read; None when none is left."""
+    claims, paths, blanks, want_pages = _WORK
+    index = _claim(claims, from_front=True)
+    if index is None:
+        return None
+    return index, _scan_guarded(paths[index], blanks, want_pages)
 
 
 def _scan_guarded(path: str, blanks: Blanks, want_pages: bool) -> PhotoOutcome:

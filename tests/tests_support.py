@@ -107,3 +107,23 @@ class MakerSheet:
 
         ok, data = cv2.imencode(suffix, cv2.cvtColor(self.image, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 92])
         return data.tobytes()
+
+
+class DiesInAWorker:
+    """A blank-sheet renderer (``scanner.scan.Blanks``' values) that ends the process it runs in when that is
+    a worker of the scan's pool, as a photo that makes a worker run out of memory would; in the main process
+    it takes ``pause`` seconds first, so the worker surely claims a photo before this process has read them
+    all."""
+
+    def __init__(self, blank, pause: float = 1.0):
+        self.blank, self.pause = blank, pause
+
+    def __call__(self, layout, px_per_mm: float):
+        import multiprocessing
+        import os
+        import time
+
+        if multiprocessing.parent_process() is not None:
+            os._exit(3)
+        time.sleep(self.pause)
+        return self.blank(layout, px_per_mm)

@@ -38,3 +38,20 @@ def test_python_m_scrawl_runs_the_command_once_with_its_workers(capsys):
     assert "Traceback" not in result.stderr
     usage = subprocess.run([sys.executable, "-m", "scrawl", "--help"], capture_output=True, text=True, timeout=60)
     assert usage.returncode == 0 and "Usage: scrawl " in usage.stdout
+
+
+def test_a_worker_dying_loses_only_the_photo_it_was_reading():
+    """A worker killed in the middle of a photo (out of memory, say) costs that photo, reported as an error
+    line; every other photo of the call is still read, by this process, as one process reads it."""
+    from generator.kinds import BLANKS
+    from scanner.batch import scan_files
+    from tests_support import DiesInAWorker
+
+    photos = PHOTOS[:5]
+    alone = scan_files(photos, BLANKS, jobs=1)
+    dying = scan_files(photos, {kind: DiesInAWorker(blank) for kind, blank in BLANKS.items()}, jobs=2)
+    assert [outcome.source for outcome in dying] == photos
+    lost = [outcome for outcome in dying if outcome.errors]
+    assert len(lost) == 1 and not lost[0].reads
+    assert lost[0].errors[0]["error"].startswith("the scanner failed on this photo (BrokenProcessPool)")
+    assert [o.sheets for o in dying if o is not lost[0]] == [o.sheets for o in alone if o.source != lost[0].source]
