@@ -15,7 +15,11 @@ or the one ``jpeg`` names); the truth is the photo's own. ``spec`` is a name, or
 - ``dark:EXPOSURE`` (0.45): the exposure times EXPOSURE;
 - ``haze:SHARE`` (0.45): a smudged lens, the contrast lowered by SHARE towards a light grey;
 - ``hdr:BOOST`` (1.6): a phone's local tone mapping, the light evened out (over 25 pixels: 60% of it
-  kept, lifted by 80 levels) and the detail on it multiplied by BOOST.
+  kept, lifted by 80 levels) and the detail on it multiplied by BOOST;
+- ``cool:STRENGTH`` (1): shade or an overcast sky and no white balance, red x0.62 and green x0.86 at 1;
+- ``vignette:SHARE`` (0.5): a cheap lens darkening towards the corners, the corners by SHARE;
+- ``saturate:GAIN`` (1.8): a phone's vivid colours, each pixel's distance from its grey times GAIN (under 1:
+  paler colours).
 """
 from __future__ import annotations
 
@@ -29,7 +33,8 @@ import numpy as np
 from PIL import Image, ImageOps
 
 DEGRADATIONS = {"blur": 2.0, "motion": 9.0, "jpeg": 30.0, "noise": 12.0, "warm": 1.0, "sharpen": 2.0,
-                "small": 2.0, "dark": 0.45, "haze": 0.45, "hdr": 1.6}
+                "small": 2.0, "dark": 0.45, "haze": 0.45, "hdr": 1.6, "cool": 1.0, "vignette": 0.5,
+                "saturate": 1.8}
 
 
 def parse(spec: str) -> tuple[str, float]:
@@ -42,7 +47,7 @@ def parse(spec: str) -> tuple[str, float]:
 
 HELP = ("degrade every photo after it is taken, beyond the photographer's range: blur[:SIGMA], motion[:PIXELS], "
         "jpeg[:QUALITY], noise[:SIGMA], warm[:STRENGTH], sharpen[:SIGMA], small[:MEGAPIXELS], dark[:EXPOSURE], "
-        "haze[:SHARE], hdr[:BOOST] (photographer/degrade.py)")
+        "haze[:SHARE], hdr[:BOOST], cool[:STRENGTH], vignette[:SHARE], saturate[:GAIN] (photographer/degrade.py)")
 
 
 def spec_argument(spec: str) -> str:
@@ -86,6 +91,16 @@ def degrade(photo: np.ndarray, spec: str, rng: np.random.Generator) -> np.ndarra
     elif name == "hdr":
         light = cv2.GaussianBlur(image, (0, 0), 25.0)
         image = light * 0.6 + 80.0 + amount * (image - light)
+    elif name == "cool":
+        image *= np.array([1.0 - 0.38 * amount, 1.0 - 0.14 * amount, 1.0], np.float32)
+    elif name == "vignette":
+        height, width = image.shape[:2]
+        ys, xs = np.ogrid[:height, :width]
+        reach = ((xs - width / 2) / (width / 2)) ** 2 + ((ys - height / 2) / (height / 2)) ** 2   # 2 at a corner
+        image *= (1.0 - amount * reach / 2.0).astype(np.float32)[..., None]
+    elif name == "saturate":
+        grey = image.mean(axis=2, keepdims=True)
+        image = grey + amount * (image - grey)
     return np.clip(np.rint(image), 0, 255).astype(np.uint8)
 
 
