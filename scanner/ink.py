@@ -30,6 +30,8 @@ DARK_SPAN = 0.22          # darkness above the print that counts as full ink
 ART_DARKNESS = 0.45       # the darkest grey of the printed art, through which a stroke is seen
 PRINT_TONE = 0.05         # ... and a printer may print a grey this much (of it) darker than the blank has it
 CHROMA_FLOOR, CHROMA_SPAN = 0.09, 0.2
+CHANNEL_LEAST = 0.35      # a colour channel whose paper shows under this share of the brightest channel's tells
+                          # no colour (``measure``)
 
 
 def _kernel(px_per_mm: float, mm: float, shape=cv2.MORPH_RECT) -> np.ndarray:
@@ -58,11 +60,26 @@ def measure(page: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]
     """A rectified photo's darkness (as ``darkness``) and colour: how far each pixel is from the paper's
     own colour there, channel by channel (0 grey like the print; a blue, red or green pen is not).
 
+    A channel whose paper shows under ``CHANNEL_LEAST`` of the brightest channel's is left out of both (it
+    takes the others' mean): there the sensor's noise is most of what is left, and divided by the paper's
+    own level it colours the print as a pen does. The photographer's dim photos (a tungsten lamp) show the
+    paper's blue at 0.48-0.6 of its red, its other conditions at 0.82 or more; a phone's vivid colours over
+    a dim photo (``--degrade saturate``) at 0.27, its blue at 7-23 levels of 255, where every tile of a
+    Dungeon Maker sheet was read wrong.
+
     Both are ``uint8``, 255 for 1: worked out in 8 bits, a third of the time of floats, and a
     step of 1/255 is far below anything the ink test tells apart.
     """
-    relative = cv2.divide(page, paper_white(page, px_per_mm), scale=255)     # saturates at the paper: 255
-    r, g, b = cv2.split(relative)
+    white = paper_white(page, px_per_mm)
+    relative = cv2.divide(page, white, scale=255)     # saturates at the paper: 255
+    r, g, b = channels = cv2.split(relative)
+    levels = cv2.mean(white[::8, ::8])[:3]
+    weak = [index for index, level in enumerate(levels) if level < CHANNEL_LEAST * max(levels)]
+    if weak and len(weak) < 3:
+        kept = [channel for index, channel in enumerate(channels) if index not in weak]
+        grey = kept[0] if len(kept) == 1 else cv2.addWeighted(kept[0], 0.5, kept[1], 0.5, 0)
+        r, g, b = [grey if index in weak else channel for index, channel in enumerate(channels)]
+        relative = cv2.merge((r, g, b))
     dark = cv2.subtract(255, cv2.cvtColor(relative, cv2.COLOR_RGB2GRAY))
     colour = cv2.subtract(cv2.max(cv2.max(r, g), b), cv2.min(cv2.min(r, g), b))
     return dark, colour

@@ -184,6 +184,24 @@ def test_a_good_photo_reads_as_built(maker):
     assert entry["score"]["total"] == shot.truth["score"]
 
 
+def test_a_dim_photo_in_vivid_colours_whose_blue_the_camera_crushed_reads_as_built(maker):
+    """Seed 988 (``maker_accuracy.py --degrade saturate``: a phone's vivid colours), dim, sheet 9880702. A
+    tungsten lamp leaves the paper's blue at half its red, and vivid colours push it to a quarter, 7-23
+    levels of 255, where the sensor's noise is most of what is left: divided by the paper's blue, that noise
+    coloured the print as a pen colours it. No tile was read right, the Gems and Potions were read ticked,
+    named nowhere, and the score was 244 for 1. A channel that dim tells no colour; the other two tell a pen
+    from the print."""
+    from photographer.degrade import degrade_shot
+
+    shot = photographer.make_maker_shots(9880702, players=1, paper="letter", condition="dim")[0]
+    shot = degrade_shot(shot, "saturate", np.random.default_rng(9880702))
+    _, entry = _scanned(shot, maker)
+    built = {name: spec for name, spec in shot.truth["dungeon"]["tiles"].items() if set(spec) != {"loot"}}
+    assert {name: {k: v for k, v in spec.items() if k != "loot"} for name, spec in entry["dungeon"]["tiles"].items()} \
+        == built
+    assert entry["score"]["total"] == shot.truth["score"] == 1
+
+
 def test_loot_seed_zero_is_refused():
     with pytest.raises(ValueError):
         photographer.make_maker_shots(0, players=1)
