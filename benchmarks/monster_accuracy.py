@@ -151,7 +151,11 @@ def _measure(args, condition: str | None) -> None:
             touched = set(truth.get("touched", []))      # what a thumb, a pen or glare lies over may be named
             for d in review:
                 # (An unseen core's or part's whole row, ``MonsterScan._unseen``, covers the groups on it.)
-                if d["where"] not in fault_groups and not (d["rule"] == "cannot_see" and (
+                # (An entry on a core's or part's whole row, one naming a monster left out, names the faults
+                # on its groups.)
+                if d["where"] not in fault_groups and not any(group.startswith(d["where"] + " ")
+                                                              for group in fault_groups) \
+                        and not (d["rule"] == "cannot_see" and (
                         d["where"] in touched or any(place.startswith(d["where"] + " ") for place in touched))):
                     counts["needless flags"] += 1
                     needless[d["rule"]] += 1

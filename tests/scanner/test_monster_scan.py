@@ -199,6 +199,23 @@ def test_a_half_filled_bubble_is_read_as_the_value_meant(faulty):
                 assert f"read as {meant}" in doubt["why"]
 
 
+def test_a_sketched_monster_whose_core_is_filled_too_lightly_to_read_is_asked_about_not_left_out():
+    """Seed 308, pencil, sheet 308000, player 2: monster 1 is sketched and named, its core's die sides and
+    colour each half filled in light pencil (read 10% and 14% filled, under ``MARKED``). The card read as
+    empty, and the monster was left out of the roster, named nowhere. A card with a drawing in its sketch
+    area and no core read is asked about."""
+    shots = photographer.make_monster_shots(308000, players=2, difficulty="medium", paper="letter", faults=2,
+                                            condition="pencil")
+    shot = shots[1]
+    assert {fault["where"] for fault in shot.truth["faults"]} == {"monster 1 core size", "monster 1 core colour"}
+    entry, problems = read(shot)
+    assert problems == []
+    assert len(player_of(entry)["monsters"]) == len(shot.truth["roster"]["players"][0]["monsters"]) - 1
+    asked = [d for d in entry["needs_review"] if d["where"] == "monster 1 core"]
+    assert [d["rule"] for d in asked] == ["missing"]
+    assert asked[0]["why"].startswith("monster 1 is sketched, but no core die is marked, so it is left out")
+
+
 def test_a_blank_sheet_reads_as_no_monsters():
     layout = monster_layout("a4", 2)
     rng = photographer.rng_for(3, 2, "blank")
