@@ -390,7 +390,8 @@ def _lit_sides_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndar
 
     # First the sides a faded stroke heads towards; then, with those asked, the rooms inside the glare.
     heading = [_asked(reading, [link_question(side) for side in glared(reading, cell) if unlinked(reading, side)
-                                and _cut_heading(ink, reading, cell, side, cell.room.neighbour(side).name in washed)])
+                                and _cut_heading(ink, reading, cell, side, cell.room.neighbour(side).name in washed,
+                                                 f"{reading.room}|{side}" in lit)])
                for reading, cell in zip(rooms, layout.rooms)]
     by_name = {reading.room: reading for reading in heading}
     asked = []
@@ -403,10 +404,19 @@ def _lit_sides_asked(rooms: list[RoomReading], layout: SheetLayout, ink: np.ndar
     return asked
 
 
-def _cut_heading(ink: np.ndarray, reading: RoomReading, cell, side: str, into_washed: bool) -> bool:
+def _cut_heading(ink: np.ndarray, reading: RoomReading, cell, side: str, into_washed: bool, lit: bool = False
+                 ) -> bool:
     """Whether the room's stroke heads towards ``side`` as a stroke cut off by glare does: a room read with two
     sides or more; a dead end heading there and not to the opposite side too (as its bar or blob does), or
-    running on straight into a washed-out room (``into_washed``)."""
+    running on straight into a washed-out room (``into_washed``); or a dead end from a side beside ``side``
+    where glare lights ``side`` (``lit``) and washes out the room across: a corner turning into the glare.
+    (Seed 868, ``--degrade cool``, game 86855000, glare, player 4: C7's corner from its bottom side to its
+    right, drawn as an arc, lost its right half in the glare's halo, and C7 was read as a dead end, named
+    nowhere, D7 beyond it washed out. Over 1,304 kept glare and shadow photos, 122 dead ends lay so, 8 of
+    them cut corners; with the side lit, 11, 4 of them cut corners: C7; E2 of game 86855001, twice; D6 of
+    game 86555001.)"""
+    if into_washed and lit and len(reading.exits) == 1 and reading.exits != OPPOSITE[side]:
+        return True
     return bool(reading.exits) and _heads_to(ink, cell, side) and \
         (len(reading.exits) >= 2 or not _heads_to(ink, cell, OPPOSITE[side])
          or into_washed and reading.exits == OPPOSITE[side])

@@ -264,3 +264,16 @@ def test_an_empty_room_with_one_washed_out_neighbour_is_asked_about_only_with_it
     assert asked["E5"].doubts == ()                         # beside a room covered, not washed out
     assert asked["G3"].doubts == ()                         # a path read there: its strokes showed
     assert _washed_around_asked(rooms, {"D5": LYING}, written) == rooms
+
+
+def test_a_corner_turning_into_the_glare_read_as_a_dead_end_is_asked_about():
+    """Seed 868 (``--degrade cool``: shade, no white balance), game 86855000, glare, map 1, player 4: C7's
+    corner from its bottom side to its right, drawn as an arc, lost its right half in the glare's halo, and
+    C7 was read as a dead end to the bottom, named nowhere; D7 beyond its right side was washed out. A dead
+    end whose side beside its stroke glare lights, the room across washed out, is asked about that side."""
+    truth, scan, named = _degraded(86855000, "map1", "cool", 3, players=4)
+    assert truth["player"] == 4 and truth["rooms"]["C7"]["exits"] == "ES"
+    read = {reading.room: reading for reading in scan.rooms}
+    assert read["C7"].exits == "S"
+    assert "is there a stroke to the right side?" in named["C7"]
+    assert named["D7"].startswith("the print of this room cannot be seen")
