@@ -78,7 +78,7 @@ def measure(page: np.ndarray, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]
     r, g, b = channels = cv2.split(relative)
     levels = cv2.mean(white[::8, ::8])[:3]
     weak = [index for index, level in enumerate(levels) if level < CHANNEL_LEAST * max(levels)]
-    if weak and len(weak) < 3:
+    if weak:                                           # (never all three: the brightest is not below itself)
         kept = [channel for index, channel in enumerate(channels) if index not in weak]
         grey = kept[0] if len(kept) == 1 else cv2.addWeighted(kept[0], 0.5, kept[1], 0.5, 0)
         r, g, b = [grey if index in weak else channel for index, channel in enumerate(channels)]

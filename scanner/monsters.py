@@ -171,10 +171,7 @@ def sketched(ink: np.ndarray, layout: MonsterLayout, px_per_mm: float) -> frozen
     cards drawn held 4.2% or more, the others 0.4% at most but where a pen lay over them (7-13%)."""
     found = []
     for card in layout.cards:
-        box = card.sketch
-        y0, y1 = (int(round(v * px_per_mm)) for v in (box.y + SKETCH_INSET_MM, box.bottom - SKETCH_INSET_MM))
-        x0, x1 = (int(round(v * px_per_mm)) for v in (box.x + SKETCH_INSET_MM, box.right - SKETCH_INSET_MM))
-        patch = ink[max(y0, 0):max(y1, 0), max(x0, 0):max(x1, 0)]
+        patch = _inside(ink, card.sketch, SKETCH_INSET_MM, px_per_mm)
         if patch.size and np.count_nonzero(patch >= 0.5) >= SKETCHED * patch.size:
             found.append(card.number)
     return frozenset(found)
@@ -289,10 +286,15 @@ def _disc(radius: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def box_fill(ink: np.ndarray, box: Rect, px_per_mm: float) -> float:
     """The mean ink strength over the inside of a life box, clear of its printed edge."""
-    x0, y0 = int(round((box.x + BOX_INSET_MM) * px_per_mm)), int(round((box.y + BOX_INSET_MM) * px_per_mm))
-    x1, y1 = int(round((box.right - BOX_INSET_MM) * px_per_mm)), int(round((box.bottom - BOX_INSET_MM) * px_per_mm))
-    patch = ink[max(y0, 0):y1 + 1, max(x0, 0):x1 + 1]
+    patch = _inside(ink, box, BOX_INSET_MM, px_per_mm)
     return float(patch.mean()) if patch.size else 0.0
+
+
+def _inside(image: np.ndarray, box: Rect, inset_mm: float, px_per_mm: float) -> np.ndarray:
+    """The part of a page-sized map ``inset_mm`` inside a box's printed edge (its last row and column included)."""
+    x0, y0 = int(round((box.x + inset_mm) * px_per_mm)), int(round((box.y + inset_mm) * px_per_mm))
+    x1, y1 = int(round((box.right - inset_mm) * px_per_mm)), int(round((box.bottom - inset_mm) * px_per_mm))
+    return image[max(y0, 0):max(y1 + 1, 0), max(x0, 0):max(x1 + 1, 0)]
 
 
 # -- from marks to a reading ------------------------------------------------------------------
