@@ -30,10 +30,6 @@ def test_each_condition_sample_reads_as_expected(capsys, name):
     assert read == true, expected["condition"]
     if not named:
         assert sheet.get("marks") == expected.get("marks")
-        if sheet["unusable"] != expected["unusable"]:
-            # The dim sample's one tally mark is drawn against the box's left end, where the marks' crop begins:
-            # read as none, it must be asked about (and the score then rests on it).
-            assert any(entry["where"].startswith("tally") for entry in sheet["needs_review"]), \
-                f"{expected['condition']}: tally {sheet['unusable']} for {expected['unusable']}, not asked about"
-        else:
-            assert sheet["score"]["total"] == expected["score"]["total"]
+        # (The dim sample's one tally mark is drawn against the box's left end. Read with the photo's noisy
+        # blue channel, it was missed and asked about; without it, it is read.)
+        assert (sheet["unusable"], sheet["score"]["total"]) == (expected["unusable"], expected["score"]["total"])

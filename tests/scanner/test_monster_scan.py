@@ -916,8 +916,11 @@ def test_a_run_of_crosses_from_box_1_lighter_than_a_grainy_photo_counts_is_asked
 
     shot = photographer.make_monster_shots(177013, players=2, paper="a4", faults=2, condition="dim")[1]
     scans, _ = scan_photo(load_photo_bytes(shot.data, shot.truth["source"])[0], BLANKS, None)
-    asked = {d["where"] for d in scans[0].to_json()["needs_review"] if d["where"].endswith("life")}
-    assert {"monster 1 core life", "monster 1 part 3 life", "monster 2 part 3 life"} <= asked
+    asked = [d["where"] for d in scans[0].to_json()["needs_review"]]
+    # Each track named, as a whole or by a box of it (read without the dim photo's noisy blue channel, part
+    # 3's grain is lower and its darkest cross, box 7, is asked about as a faint mark).
+    for track in ("monster 1 core life", "monster 1 part 3 life", "monster 2 part 3 life"):
+        assert any(where == track or where.startswith(track + " box") for where in asked), track
 
 
 @pytest.mark.parametrize("seed, condition", [(298011, "curled"), (299014, "steep")])
