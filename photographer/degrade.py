@@ -19,7 +19,10 @@ or the one ``jpeg`` names); the truth is the photo's own. ``spec`` is a name, or
 - ``cool:STRENGTH`` (1): shade or an overcast sky and no white balance, red x0.62 and green x0.86 at 1;
 - ``vignette:SHARE`` (0.5): a cheap lens darkening towards the corners, the corners by SHARE;
 - ``saturate:GAIN`` (1.8): a phone's vivid colours, each pixel's distance from its grey times GAIN (under 1:
-  paler colours).
+  paler colours);
+- ``cover:GROWTH`` (1.3): one corner marker, chosen at random, hidden under a patch of the paper's colour
+  GROWTH times its size (as glare, a sticker or a corner folded back hides it), nothing else on the sheet
+  touched.
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ from PIL import Image, ImageOps
 
 DEGRADATIONS = {"blur": 2.0, "motion": 9.0, "jpeg": 30.0, "noise": 12.0, "warm": 1.0, "sharpen": 2.0,
                 "small": 2.0, "dark": 0.45, "haze": 0.45, "hdr": 1.6, "cool": 1.0, "vignette": 0.5,
-                "saturate": 1.8}
+                "saturate": 1.8, "cover": 1.3}
 
 
 def parse(spec: str) -> tuple[str, float]:
@@ -47,7 +50,8 @@ def parse(spec: str) -> tuple[str, float]:
 
 HELP = ("degrade every photo after it is taken, beyond the photographer's range: blur[:SIGMA], motion[:PIXELS], "
         "jpeg[:QUALITY], noise[:SIGMA], warm[:STRENGTH], sharpen[:SIGMA], small[:MEGAPIXELS], dark[:EXPOSURE], "
-        "haze[:SHARE], hdr[:BOOST], cool[:STRENGTH], vignette[:SHARE], saturate[:GAIN] (photographer/degrade.py)")
+        "haze[:SHARE], hdr[:BOOST], cool[:STRENGTH], vignette[:SHARE], saturate[:GAIN], cover[:GROWTH] "
+        "(photographer/degrade.py)")
 
 
 def spec_argument(spec: str) -> str:
@@ -101,7 +105,41 @@ def degrade(photo: np.ndarray, spec: str, rng: np.random.Generator) -> np.ndarra
     elif name == "saturate":
         grey = image.mean(axis=2, keepdims=True)
         image = grey + amount * (image - grey)
+    elif name == "cover":
+        image = _covered_marker(image, amount, rng)
     return np.clip(np.rint(image), 0, 255).astype(np.uint8)
+
+
+def _covered_marker(image: np.ndarray, growth: float, rng: np.random.Generator) -> np.ndarray:
+    """One of the sheet's corner markers, chosen by ``rng``, covered (``cover_marker``)."""
+    found = _corner_markers(image)
+    return cover_marker(image, sorted(found)[int(rng.integers(len(found)))], growth) if found else image
+
+
+def _corner_markers(image: np.ndarray) -> dict[int, np.ndarray]:
+    """The sheet's corner markers in an RGB photo, found as any ArUco reader finds them: id -> corners."""
+    from sheets.page import MARKER_DICTIONARY
+
+    grey = cv2.cvtColor(np.clip(image, 0, 255).astype(np.uint8), cv2.COLOR_RGB2GRAY)
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, MARKER_DICTIONARY)))
+    corners, ids, _ = detector.detectMarkers(grey)
+    return {} if ids is None else {int(i): quad.reshape(4, 2) for i, quad in zip(ids.ravel(), corners) if int(i) < 4}
+
+
+def cover_marker(image: np.ndarray, marker_id: int, growth: float = DEGRADATIONS["cover"]) -> np.ndarray:
+    """An RGB photo (uint8 or float) with corner marker ``marker_id`` painted over with the median colour of the
+    paper round it, the patch ``growth`` times the marker's size; unchanged if that marker is not found."""
+    quad = _corner_markers(image).get(marker_id)
+    if quad is None:
+        return image
+    image = image.copy()
+    centre = quad.mean(axis=0)
+    patch = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(patch, [(centre + (quad - centre) * growth).round().astype(np.int32)], 1)
+    ring = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillPoly(ring, [(centre + (quad - centre) * (growth + 0.5)).round().astype(np.int32)], 1)
+    image[patch > 0] = np.median(image[(ring > 0) & (patch == 0)], axis=0)
+    return image
 
 
 def degrade_shot(shot, spec: str, rng: np.random.Generator):

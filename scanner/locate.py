@@ -34,14 +34,18 @@ class Found:
 
 @dataclass(frozen=True)
 class SheetFrame:
-    """One sheet's four corner markers in an image: marker id -> its corners (x, y), clockwise from top-left."""
+    """One sheet's corner markers in an image: marker id -> its corners (x, y), clockwise from top-left. All
+    four, or three when the fourth lies in the photo but cannot be read (a thumb or glare on it):
+    ``find_sheets``."""
 
     markers: dict
 
     def homography(self, paper: str) -> np.ndarray:
-        """Paper millimetres -> image pixels, fitted to all sixteen marker corners."""
+        """Paper millimetres -> image pixels, fitted to all the marker corners read (sixteen, or twelve)."""
         paper_points, image_points = [], []
         for marker in corner_markers(paper):
+            if marker.id not in self.markers:
+                continue
             r = marker.rect
             paper_points += [(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]
             image_points += list(self.markers[marker.id])
@@ -137,12 +141,13 @@ def find_sheets(image: np.ndarray) -> tuple[list[SheetFrame], list[str]]:
     grey = _grey(image)
     markers = [(i, q) for i, q in detect_markers(grey) if i in CORNER_NAMES]
     frames, problems = [], []
-    for group in _group_markers(markers):
+    groups = _group_markers(markers)
+    for group in groups:
         if len(group) == 3:
             marker_id, quad = _fourth_marker(grey, group)
             if quad is not None:
                 group = {**group, marker_id: quad}
-        if len(group) == 4:
+        if len(group) == 4 or (len(group) == 3 and _covered_marker(grey.shape, group, groups)):
             frames.append(SheetFrame(group))
         else:
             missing = ", ".join(CORNER_NAMES[i] for i in sorted(set(CORNER_NAMES) - set(group)))
@@ -207,6 +212,21 @@ def _fourth_marker(grey: np.ndarray, group: dict) -> tuple[int, np.ndarray | Non
         if best is not None and off[best] < np.log(FOURTH_MARKER_SIZE):
             return marker_id, found[best]
     return marker_id, None
+
+
+def _covered_marker(shape: tuple, group: dict, groups: list[dict]) -> bool:
+    """Whether a sheet of three markers is read by them: its fourth lies in the image where the three put it
+    (covered, not outside the photo) on every paper, and no other sheet's marker lies on it (a sheet under
+    another is not read: what covers it would be read as its own)."""
+    marker_id, = set(CORNER_NAMES) - set(group)
+    hulls = []
+    for paper in PAPERS:
+        predicted = _predicted_quad(group, marker_id, paper)
+        if not _inside(predicted, shape):
+            return False
+        hulls.append(cv2.convexHull(np.float32([*predicted, *(p for quad in group.values() for p in quad)])))
+    return not any(cv2.pointPolygonTest(hull, tuple(float(v) for v in np.mean(quad, axis=0)), False) >= 0
+                   for other in groups if other is not group for quad in other.values() for hull in hulls)
 
 
 def _perimeter(quad: np.ndarray) -> float:

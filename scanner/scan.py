@@ -293,6 +293,8 @@ def _paper_of(frame: SheetFrame) -> str:
         matrix = frame.homography(paper)
         error = 0.0
         for marker in corner_markers(paper):
+            if marker.id not in frame.markers:      # a marker covered: the sheet is placed by the others
+                continue
             r = marker.rect
             corners = np.float32([(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)])
             seen = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), matrix).reshape(-1, 2)
