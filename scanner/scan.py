@@ -555,9 +555,9 @@ class _Tiles:
 def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.ndarray,
                   homography: np.ndarray) -> tuple[dict[str, str], frozenset, frozenset, tuple[str, ...]]:
     """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; the Gems,
-    Potions, spells, Souls and hearts boxes, and the tiles' tick boxes ("tile|item"), where glare brightens
-    the paper (``scanner.visibility.brightened``: ``MakerMarks.glared``; there a tick washed out changes a
-    count, or a spell cast); the tiles' tick boxes the photo does not show, as (tile, item); and the record
+    Potions, spells, Souls and hearts boxes where glare lights the paper or lies a few millimetres away
+    (``scanner.visibility.glare_lit``), and the tiles' tick boxes ("tile|item") where it brightens the paper
+    (``brightened``): ``MakerMarks.glared`` (there a tick washed out changes a count, or a spell cast); the tiles' tick boxes the photo does not show, as (tile, item); and the record
     rows the registration left off their print (``_rows_off_print``)."""
     record = {name: rect for name, rect in layout.boxes.items()
               if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
@@ -577,7 +577,12 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     for tile, _ in _boxes_unprinted(shown):
         tiles.setdefault(tile, washed_why("a box of this tile"))
     unseen_boxes = frozenset(tuple(where.split("|")) for where in found if "|" in where)
-    glared = _glared(reference, cover_image, boxes)
+    # The record boxes where glare lights the paper or lies a few millimetres away (``glare_lit``, as on the
+    # monster sheets): a cross there may wash out entirely beyond the glare's halo, at the edge of its washed-out
+    # core (sheet 9940500, glare: the fourth dungeon heart, read empty, named nowhere). The tiles' tick boxes
+    # where it brightens the paper.
+    glared = _glared(reference, cover_image, {key: rect for key, rect in boxes.items() if key not in record}) \
+        | _glared(reference, cover_image, record, glare_lit)
     off = _rows_off_print(_print_shown(record, reference, dark), shown, set(found) | glared)
     return tiles, glared, unseen_boxes, off
 

@@ -522,6 +522,18 @@ def test_glare_beside_what_the_photo_does_not_show_is_asked_about(maker, seed, p
                or text.startswith("the print of a box of this tile cannot be seen") for text in why), why
 
 
+def test_a_heart_crossed_at_the_edge_of_the_glares_washed_out_core_is_asked_about(maker):
+    """``maker_accuracy.py --sheets 10 --seed 994``, glare, sheet 9940500: a glare spot's core lay beside the
+    Scoring chart and washed out the fourth dungeon heart's cross (the photo shows 3% of ink there), beyond
+    where it merely brightens the paper. Hearts read 3 for 4, named nowhere. The record boxes are judged by
+    where glare lights the paper or lies a few millimetres away, as the monster sheets' are."""
+    shot = photographer.make_maker_shots(9940500, players=1, paper="a4", condition="glare")[0]
+    assert shot.truth["hearts"] == 4
+    _, entry = _scanned(shot, maker)
+    named = {doubt["where"]: doubt["why"] for doubt in entry["needs_review"]}
+    assert entry["record"]["hearts"] == 4 or "is the dungeon HP box 4 ticked? Read as empty" in named["dungeon HP"]
+
+
 def _degraded_glare_sheet(seed: int, spec: str, maker) -> tuple[dict, dict, dict]:
     """A glare sheet's photo remade as ``maker_accuracy.py --degrade SPEC`` makes it: its truth, its scored
     entry, and its review entries by place."""
