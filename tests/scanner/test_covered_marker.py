@@ -36,20 +36,21 @@ def uncovered():
     return {}
 
 
-def _reading(capsys, uncovered: dict, name: str, tmp_path: Path, key: str) -> dict:
+def _both(capsys, uncovered: dict, name: str, tmp_path: Path, key: str, marker: int) -> tuple[dict, dict]:
+    """The sample's one sheet (of ``key``: "sheets", "dungeons", "rosters") read with ``marker`` covered, and
+    read with all four (read once per sample); the covered photo is read without an error."""
     if name not in uncovered:
-        code, document, _ = _scan(capsys, str(SAMPLES / name))
+        _, document, _ = _scan(capsys, str(SAMPLES / name))
         uncovered[name] = document[key][0]
-    return uncovered[name]
+    _, document, err = _scan(capsys, _photo(name, tmp_path, marker))
+    assert not document.get("errors"), err
+    read, = document[key]
+    return read, uncovered[name]
 
 
 @pytest.mark.parametrize("marker", sorted(CORNERS))
 def test_a_map_sheet_with_a_corner_marker_covered_reads_as_with_all_four(capsys, tmp_path, uncovered, marker):
-    name = "game7-classic-p1-medium.jpg"
-    whole = _reading(capsys, uncovered, name, tmp_path, "sheets")
-    code, document, err = _scan(capsys, _photo(name, tmp_path, marker))
-    assert not document.get("errors"), err
-    sheet, = document["sheets"]
+    sheet, whole = _both(capsys, uncovered, "game7-classic-p1-medium.jpg", tmp_path, "sheets", marker)
     assert {room: (entry["exits"], entry["trap"]) for room, entry in sheet["rooms"].items()} == \
         {room: (entry["exits"], entry["trap"]) for room, entry in whole["rooms"].items()}
     assert sheet["score"]["total"] == whole["score"]["total"]
@@ -59,22 +60,14 @@ def test_a_map_sheet_with_a_corner_marker_covered_reads_as_with_all_four(capsys,
 @pytest.mark.parametrize("marker", sorted(CORNERS))
 def test_a_dungeon_maker_sheet_with_a_corner_marker_covered_reads_as_with_all_four(capsys, tmp_path, uncovered,
                                                                                     marker):
-    name = "maker-21.jpg"
-    whole = _reading(capsys, uncovered, name, tmp_path, "dungeons")
-    code, document, err = _scan(capsys, _photo(name, tmp_path, marker))
-    assert not document.get("errors"), err
-    dungeon, = document["dungeons"]
+    dungeon, whole = _both(capsys, uncovered, "maker-21.jpg", tmp_path, "dungeons", marker)
     assert dungeon["dungeon"] == whole["dungeon"]
     assert dungeon["score"]["total"] == whole["score"]["total"]
 
 
 @pytest.mark.parametrize("marker", [0, 2])
 def test_a_monster_sheet_with_a_corner_marker_covered_reads_as_with_all_four(capsys, tmp_path, uncovered, marker):
-    name = "monsters11-p1-medium.jpg"
-    whole = _reading(capsys, uncovered, name, tmp_path, "rosters")
-    code, document, err = _scan(capsys, _photo(name, tmp_path, marker))
-    assert not document.get("errors"), err
-    roster, = document["rosters"]
+    roster, whole = _both(capsys, uncovered, "monsters11-p1-medium.jpg", tmp_path, "rosters", marker)
     assert roster["roster"] == whole["roster"]
 
 
