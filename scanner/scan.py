@@ -557,8 +557,9 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     """The tiles and record boxes of a Dungeon Maker sheet the photo does not show, and why; the Gems,
     Potions, spells, Souls and hearts boxes where glare lights the paper or lies a few millimetres away
     (``scanner.visibility.glare_lit``), and the tiles' tick boxes ("tile|item") where it brightens the paper
-    (``brightened``): ``MakerMarks.glared`` (there a tick washed out changes a count, or a spell cast); the tiles' tick boxes the photo does not show, as (tile, item); and the record
-    rows the registration left off their print (``_rows_off_print``)."""
+    (``brightened``): ``MakerMarks.glared`` (there a tick washed out changes a count, or a spell cast); the
+    tiles' tick boxes the photo does not show, as (tile, item); and the record rows the registration left off
+    their print (``_rows_off_print``)."""
     record = {name: rect for name, rect in layout.boxes.items()
               if name.split("_")[0] in ("gem", "potion", "spell", "soul") or name.startswith("dungeon_hp_")}
     # Each tile's tick boxes too: glare on one corner of a tile can wash out a tick there and leave the rest.
