@@ -38,9 +38,9 @@ from scanner.read import (FAINT, INKED, LONE_X, PROBE_DEPTH, PROBE_HALF_WIDTH, S
                           WASHED_AROUND, WASHED_WRITTEN, RoomReading, TallyReading, heading_to, link_question,
                           number_written, only_poking_in, read_room, read_tally, runs_into, settle,
                           slanting_both_ways, writes_rounds)
-from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened, covered, covered_and_brightened, glare_lit,
-                               greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out, washed_why,
-                               without_tone_halos)
+from scanner.visibility import (COVER_PX_PER_MM, blank_print, brightened_and_lit, covered, covered_and_brightened,
+                               glare_lit, greyed_over, hidden_rooms, lit_places, print_seen, touching, washed_out,
+                               washed_why, without_tone_halos)
 
 if TYPE_CHECKING:
     from scanner.maker import MakerScan
@@ -582,8 +582,9 @@ def _maker_hidden(layout, reference: _Reference, dark: np.ndarray, image: np.nda
     # monster sheets): a cross there may wash out entirely beyond the glare's halo, at the edge of its washed-out
     # core (sheet 9940500, glare: the fourth dungeon heart, read empty, named nowhere). The tiles' tick boxes
     # where it brightens the paper.
-    glared = _glared(reference, cover_image, {key: rect for key, rect in boxes.items() if key not in record}) \
-        | _glared(reference, cover_image, record, glare_lit)
+    halo, lit = brightened_and_lit(cover_image)
+    glared = _glared(reference, halo, {key: rect for key, rect in boxes.items() if key not in record}) \
+        | _glared(reference, lit, record)
     off = _rows_off_print(_print_shown(record, reference, dark), shown, set(found) | glared)
     return tiles, glared, unseen_boxes, off
 
@@ -667,10 +668,10 @@ def _boxes_unprinted(shown: dict[tuple[str, str], float]) -> list[tuple[str, str
     return [key for key, share in shown.items() if share < BOX_PRINT_SEEN * typical]
 
 
-def _glared(reference: _Reference, cover_image: np.ndarray, boxes: dict, lit=brightened) -> frozenset:
-    """The keys of ``boxes`` (key -> Rect in page mm) that glare touches, as ``lit`` finds it on the reading
-    area's ``cover_image`` (``scanner.visibility.brightened``: its halo)."""
-    touched = touching(lit(cover_image), list(boxes.values()), reference.origin_mm)
+def _glared(reference: _Reference, lit: np.ndarray, boxes: dict) -> frozenset:
+    """The keys of ``boxes`` (key -> Rect in page mm) that glare touches, as ``lit`` maps it on the reading
+    area's cover image (``scanner.visibility.brightened``'s map, its halo, or ``glare_lit``'s)."""
+    touched = touching(lit, list(boxes.values()), reference.origin_mm)
     return frozenset(key for key, bright in zip(boxes, touched) if bright)
 
 
@@ -1056,7 +1057,7 @@ def _monster_glared(layout, reference: _Reference, cover_image: np.ndarray, hidd
     # A card's groups by their own names ("monster 1 core colour"), as ``hidden`` names them.
     boxes.update({(bubble.group, bubble.value): bubble.rect for name, bubbles in layout.groups().items()
                   if name not in hidden for bubble in bubbles})
-    return _glared(reference, cover_image, boxes, glare_lit)
+    return _glared(reference, glare_lit(cover_image), boxes)
 
 
 SLIP_STEP_MM = 2.0    # the registration's move is compared between points this far apart ...

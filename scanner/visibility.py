@@ -180,15 +180,21 @@ def glare_lit(region_rgb: np.ndarray) -> np.ndarray:
     (``brightened``) or washed out (``covered``'s second map), and ``GLARE_REACH_MM`` around. The two are
     where it is strongest; it fades over millimetres beyond them. (Monster sheets, glare: of ten pool dice and
     life tracks marked but read empty, three lay in them and seven 1-4 mm outside.)"""
+    return brightened_and_lit(region_rgb)[1]
+
+
+def brightened_and_lit(region_rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``brightened``'s map and ``glare_lit``'s, the paper's colour worked out once for both."""
     paper, relative = _paper_and_relative(region_rgb)
     level = _channel_mean(relative)
     brightness, page = _brightness(paper)
+    halo = _halo(level, brightness, page)
     # On a brightly exposed page glare has little room left to brighten the paper before the camera's white:
     # paper at that white and brighter than most of the page's is lit too, however bright the paper around.
     white = _at_white(paper) & (brightness >= GLARE_WHITE_PAGE * page)
-    lit = _halo(level, brightness, page) | _washed(paper, level) | white
+    lit = halo | _washed(paper, level) | white
     reach = 2 * int(round(GLARE_REACH_MM * COVER_PX_PER_MM)) + 1
-    return cv2.dilate(lit.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
+    return halo, cv2.dilate(lit.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
 
 
 def _straight_bands(greyed: np.ndarray) -> np.ndarray:

@@ -367,7 +367,7 @@ def test_glare_lights_its_halo_and_a_few_millimetres_around_it():
     out too (monster sheets, glare: of ten pool dice and life tracks marked but read empty, seven lay 1-4 mm
     outside it). ``glare_lit`` reaches ``GLARE_REACH_MM`` beyond the halo, and no further; a lit strip
     beside a shadow is not glare."""
-    from scanner.visibility import COVER_PX_PER_MM, GLARE_REACH_MM, brightened, glare_lit
+    from scanner.visibility import COVER_PX_PER_MM, GLARE_REACH_MM, brightened, brightened_and_lit, glare_lit
 
     size = int(200 * COVER_PX_PER_MM)
     page = np.full((size, size, 3), 190, np.uint8)
@@ -375,6 +375,8 @@ def test_glare_lights_its_halo_and_a_few_millimetres_around_it():
     page[:, 120:] = 100
     page[:, 150:162] = 190
     halo, lit = brightened(page), glare_lit(page)
+    both = brightened_and_lit(page)             # the two maps from one look at the paper, as the two alone
+    assert (both[0] == halo).all() and (both[1] == lit).all()
     edge = max(x for x in range(size) if halo[60, x])                 # the halo's right edge on the spot's row
     reach = int(GLARE_REACH_MM * COVER_PX_PER_MM)
     assert lit[60, edge + reach] and not lit[60, edge + reach + 2]
