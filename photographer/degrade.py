@@ -113,7 +113,7 @@ def degrade(photo: np.ndarray, spec: str, rng: np.random.Generator) -> np.ndarra
 def _covered_marker(image: np.ndarray, growth: float, rng: np.random.Generator) -> np.ndarray:
     """One of the sheet's corner markers, chosen by ``rng``, covered (``cover_marker``)."""
     found = _corner_markers(image)
-    return cover_marker(image, sorted(found)[int(rng.integers(len(found)))], growth) if found else image
+    return _cover(image, found[sorted(found)[int(rng.integers(len(found)))]], growth) if found else image
 
 
 def _corner_markers(image: np.ndarray) -> dict[int, np.ndarray]:
@@ -130,8 +130,11 @@ def cover_marker(image: np.ndarray, marker_id: int, growth: float = DEGRADATIONS
     """An RGB photo (uint8 or float) with corner marker ``marker_id`` painted over with the median colour of the
     paper round it, the patch ``growth`` times the marker's size; unchanged if that marker is not found."""
     quad = _corner_markers(image).get(marker_id)
-    if quad is None:
-        return image
+    return image if quad is None else _cover(image, quad, growth)
+
+
+def _cover(image: np.ndarray, quad: np.ndarray, growth: float) -> np.ndarray:
+    """``cover_marker``'s patch over the marker found at ``quad`` (its corners in the photo)."""
     image = image.copy()
     centre = quad.mean(axis=0)
     patch = np.zeros(image.shape[:2], np.uint8)

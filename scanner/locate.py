@@ -40,16 +40,15 @@ class SheetFrame:
 
     markers: dict
 
+    def points(self, paper: str) -> tuple[np.ndarray, np.ndarray]:
+        """The corners of the markers read (sixteen, or twelve) on ``paper`` (mm) and in the image (pixels)."""
+        read = [marker for marker in corner_markers(paper) if marker.id in self.markers]
+        return (np.float32([corner for marker in read for corner in marker.rect.corners]),
+                np.float32([corner for marker in read for corner in self.markers[marker.id]]))
+
     def homography(self, paper: str) -> np.ndarray:
         """Paper millimetres -> image pixels, fitted to all the marker corners read (sixteen, or twelve)."""
-        paper_points, image_points = [], []
-        for marker in corner_markers(paper):
-            if marker.id not in self.markers:
-                continue
-            r = marker.rect
-            paper_points += [(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]
-            image_points += list(self.markers[marker.id])
-        matrix, _ = cv2.findHomography(np.float32(paper_points), np.float32(image_points), 0)
+        matrix, _ = cv2.findHomography(*self.points(paper), 0)
         return matrix
 
     def px_per_mm(self) -> float:
@@ -253,13 +252,9 @@ def _recovery_detector() -> cv2.aruco.ArucoDetector:
 def _predicted_quad(group: dict, marker_id: int, paper: str) -> np.ndarray:
     """Where the corners of marker ``marker_id`` lie in the image if the sheet is ``paper`` and its other
     markers are ``group``'s (three of them)."""
-    rects = {m.id: m.rect for m in corner_markers(paper)}
-
-    def corners(r: Rect) -> list:
-        return [(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]
-    matrix, _ = cv2.findHomography(np.float32([p for i in group for p in corners(rects[i])]),
-                                   np.float32([p for quad in group.values() for p in quad]), 0)
-    return cv2.perspectiveTransform(np.float32([corners(rects[marker_id])]), matrix)[0].astype(np.float64)
+    matrix = SheetFrame(group).homography(paper)
+    rect = next(marker.rect for marker in corner_markers(paper) if marker.id == marker_id)
+    return cv2.perspectiveTransform(np.float32([rect.corners]), matrix)[0].astype(np.float64)
 
 
 def _group_markers(markers: list[tuple[int, np.ndarray]]) -> list[dict]:
@@ -287,8 +282,7 @@ def _predict_group(markers, free: list[int], seed: int, paper: str) -> dict[int,
     seed_id, seed_quad = markers[seed]
     rects = {m.id: m.rect for m in corner_markers(paper)}
     r = rects[seed_id]
-    local, _ = cv2.findHomography(np.float32([(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)]),
-                                  np.float32(seed_quad), 0)
+    local, _ = cv2.findHomography(np.float32(r.corners), np.float32(seed_quad), 0)
     group = {seed_id: seed}
     centre = seed_quad.mean(axis=0)
     for marker_id, rect in rects.items():

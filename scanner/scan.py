@@ -24,7 +24,7 @@ from games.mapfile import map_reference
 from games.maps import OPPOSITE, SIDES, DungeonMap, Room
 from sheets.dungeon import DESIGN, SheetLayout, sheet_layout
 from sheets.kinds import KINDS, MAKER, MAP, MONSTER, kind_of
-from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId, corner_markers
+from sheets.page import PAPERS, PX_PER_MM, Rect, SheetId
 from scanner.ink import (Allowance, Crease, apply_shift, as_crease, cleared_creases, crease_band, crease_mask,
                          crease_mm, darkness, ink_map, line_shade, measure, print_allowance, quieted, CREASE_BAND_MM,
                          FLAT_PRINT_SLACK_MM, QUIET_FROM, REACH_MM, REFINE_REACH_MM, noise_level, register,
@@ -290,16 +290,9 @@ def _paper_of(frame: SheetFrame) -> str:
     """The paper a sheet is printed on, from where its four markers sit against each other (A4 is
     taller and narrower than Letter): the paper whose marker layout the photo's markers fit best."""
     def misfit(paper: str) -> float:
-        matrix = frame.homography(paper)
-        error = 0.0
-        for marker in corner_markers(paper):
-            if marker.id not in frame.markers:      # a marker covered: the sheet is placed by the others
-                continue
-            r = marker.rect
-            corners = np.float32([(r.x, r.y), (r.right, r.y), (r.right, r.bottom), (r.x, r.bottom)])
-            seen = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), matrix).reshape(-1, 2)
-            error += float(np.linalg.norm(seen - np.float32(frame.markers[marker.id]), axis=1).sum())
-        return error
+        on_paper, in_image = frame.points(paper)       # the markers read: three, when one is covered
+        seen = cv2.perspectiveTransform(on_paper.reshape(-1, 1, 2), frame.homography(paper)).reshape(-1, 2)
+        return float(np.linalg.norm(seen - in_image, axis=1).sum())
     return min(PAPERS, key=misfit)
 
 

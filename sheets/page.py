@@ -52,6 +52,11 @@ class Rect:
     def centre(self) -> tuple[float, float]:
         return (self.x + self.w / 2, self.y + self.h / 2)
 
+    @property
+    def corners(self) -> list[tuple[float, float]]:
+        """Clockwise from the top-left, as an ArUco marker's corners are found."""
+        return [(self.x, self.y), (self.right, self.y), (self.right, self.bottom), (self.x, self.bottom)]
+
     def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
         return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
                 and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
